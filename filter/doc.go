@@ -1,0 +1,15 @@
+// Package filter turns the output of the Go toolchain into structured errors.
+//
+// It reads what go build, go vet, golangci-lint and go test print — in text
+// and in JSON mode, even when both are interleaved in one stream — and
+// returns one [Error] per real failure: the file relative to the module
+// root, line, column, the whole message (continuation lines included), the
+// tool, and, where the output says so, the package, the test and the linter.
+// Lines that are not errors (headers, progress, gcc's source snippets, module
+// downloads) are skipped; what cannot be parsed is kept in
+// [ParseResult.RawOutput] so a caller can fall back to it.
+//
+// The entry points are [ParseCheckOutput] for a captured [CheckResult],
+// [Parse] for a string, and [NewParser] (an [io.Writer]) or [ParseReader] to
+// parse a stream of any size without a line-length limit.
+package filter

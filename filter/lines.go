@@ -1,0 +1,167 @@
+package filter
+
+import (
+	"bytes"
+	"strings"
+)
+
+// cleanLine removes ANSI escape sequences and carriage returns from one line
+// (without its newline). A carriage return inside the line is a terminal
+// overwrite, so only the text after the last one is kept. The result may
+// share memory with b.
+func cleanLine(b []byte) []byte {
+	for len(b) > 0 && b[len(b)-1] == '\r' {
+		b = b[:len(b)-1]
+	}
+	if i := bytes.LastIndexByte(b, '\r'); i >= 0 {
+		b = b[i+1:]
+	}
+	if bytes.IndexByte(b, 0x1b) < 0 {
+		return b
+	}
+	return stripANSI(b)
+}
+
+// stripANSI removes CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \) and
+// two-byte escape sequences.
+func stripANSI(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != 0x1b {
+			out = append(out, c)
+			continue
+		}
+		if i+1 >= len(b) {
+			break
+		}
+		switch b[i+1] {
+		case '[':
+			j := i + 2
+			for j < len(b) && (b[j] < 0x40 || b[j] > 0x7e) {
+				j++
+			}
+			i = j
+		case ']':
+			j := i + 2
+			for j < len(b) {
+				if b[j] == 0x07 {
+					break
+				}
+				if b[j] == 0x1b && j+1 < len(b) && b[j+1] == '\\' {
+					j++
+					break
+				}
+				j++
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+// position is a "path:line[:col]: message" line split into its parts.
+type position struct {
+	file      string
+	line, col int
+	msg       string
+}
+
+// scanPosition splits a line that starts with "path:line:col: msg" or
+// "path:line: msg". The path may be a Windows path with a drive letter; it
+// may contain spaces only when it is absolute, and it must contain a '.' or
+// a separator, so that log timestamps and "word:12:" are not taken for
+// positions.
+func scanPosition(s string) (position, bool) {
+	var p position
+	start := 0
+	if len(s) > 2 && hasDrive(s) && (s[2] == '\\' || s[2] == '/') {
+		start = 2
+	}
+	i := strings.IndexByte(s[start:], ':')
+	if i < 0 {
+		return p, false
+	}
+	i += start
+	file := s[:i]
+	if !plausiblePath(file) {
+		return p, false
+	}
+	n, rest, ok := scanNumber(s[i+1:])
+	if !ok || len(rest) == 0 || rest[0] != ':' {
+		return p, false
+	}
+	p.file, p.line = file, n
+	rest = rest[1:]
+	if c, r2, ok := scanNumber(rest); ok && len(r2) > 0 && r2[0] == ':' {
+		p.col = c
+		rest = r2[1:]
+	}
+	if len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' {
+		// "x.go:12:foo" is not a diagnostic.
+		return position{}, false
+	}
+	p.msg = strings.TrimLeft(rest, " \t")
+	return p, true
+}
+
+// plausiblePath reports whether s can be the path part of a position.
+func plausiblePath(s string) bool {
+	if s == "" || s[0] == ' ' || s[0] == '\t' {
+		return false
+	}
+	abs := s[0] == '/' || s[0] == '\\' || hasDrive(s)
+	sep := abs
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t':
+			if !abs {
+				return false
+			}
+		case '.', '/', '\\':
+			sep = true
+		case '"', '\'', '`', '(', ')', '[', ']', '{', '}', '<', '>', '=', '*', '|', ',', ';':
+			return false
+		}
+	}
+	return sep
+}
+
+// scanNumber reads a decimal number of 1 to 9 digits at the start of s.
+func scanNumber(s string) (int, string, bool) {
+	n, i := 0, 0
+	for i < len(s) && i < 10 && '0' <= s[i] && s[i] <= '9' {
+		n = n*10 + int(s[i]-'0')
+		i++
+	}
+	if i == 0 || i == 10 {
+		return 0, s, false
+	}
+	return n, s[i:], true
+}
+
+// packageHeader returns the import path named by a "# pkg",
+// "# pkg [pkg.test]" or "# [pkg]" header line.
+func packageHeader(s string) (string, bool) {
+	rest, ok := strings.CutPrefix(s, "# ")
+	if !ok || rest == "" {
+		return "", false
+	}
+	if inner, ok := strings.CutPrefix(rest, "["); ok {
+		inner, _, _ = strings.Cut(inner, "]")
+		return inner, inner != ""
+	}
+	pkg, _, _ := strings.Cut(rest, " ")
+	return pkg, true
+}
+
+// stripTestVariant removes the " [pkg.test]" suffix go adds to the import
+// path of a package compiled for its tests.
+func stripTestVariant(pkg string) string {
+	if i := strings.Index(pkg, " ["); i >= 0 {
+		return pkg[:i]
+	}
+	return pkg
+}

@@ -1,0 +1,141 @@
+package filter
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// FindModuleRoot returns the directory holding the nearest go.mod at or
+// above dir, and false when there is none.
+func FindModuleRoot(dir string) (string, bool) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	for {
+		if fi, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && !fi.IsDir() {
+			return dir, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+// resolver turns the paths a tool printed into module-relative slash paths.
+// It works on slash-separated strings, not the host's path rules, so that
+// output captured on Windows (C:\mod\x.go, a\b.go) resolves on any host.
+type resolver struct {
+	dir   string   // where the command ran, slash form; "" when unknown
+	roots []string // the module root, slash form, and its symlink-free twin
+}
+
+// newResolver returns a resolver for output of a command run in dir, inside
+// the module rooted at root. Either may be empty; without a root, dir stands
+// in for it.
+func newResolver(dir, root string) resolver {
+	r := resolver{dir: cleanSlash(dir)}
+	if root == "" {
+		root = dir
+	}
+	if root == "" {
+		return r
+	}
+	r.roots = append(r.roots, cleanSlash(root))
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		if real = cleanSlash(real); real != r.roots[0] {
+			r.roots = append(r.roots, real)
+		}
+	}
+	return r
+}
+
+// resolve returns p relative to the module root when it lies inside the
+// module, and absolute (cleaned, slash form) when it lies outside. Without a
+// known directory a relative p is only cleaned.
+func (r resolver) resolve(p string) string {
+	if p == "" {
+		return ""
+	}
+	p = toSlash(p)
+	if !isAbsSlash(p) {
+		if r.dir == "" {
+			return path.Clean(p)
+		}
+		p = joinSlash(r.dir, p)
+	} else {
+		p = cleanSlash(p)
+	}
+	if rel, ok := r.rel(p); ok {
+		return rel
+	}
+	return p
+}
+
+// inside reports whether the resolved path p (as returned by resolve) lies
+// inside the module.
+func (r resolver) inside(p string) bool {
+	return p != "" && !isAbsSlash(p) && p != ".." && !strings.HasPrefix(p, "../")
+}
+
+// rel returns abs relative to the module root when it lies inside it.
+func (r resolver) rel(abs string) (string, bool) {
+	for _, root := range r.roots {
+		if root == "/" {
+			return abs[1:], len(abs) > 1
+		}
+		if len(abs) > len(root) && abs[len(root)] == '/' && samePrefix(abs[:len(root)], root) {
+			return abs[len(root)+1:], true
+		}
+	}
+	return "", false
+}
+
+// samePrefix compares two path prefixes, ignoring the case of a Windows
+// drive letter.
+func samePrefix(a, b string) bool {
+	if hasDrive(a) && hasDrive(b) {
+		return strings.EqualFold(a[:1], b[:1]) && a[1:] == b[1:]
+	}
+	return a == b
+}
+
+func toSlash(p string) string {
+	if strings.IndexByte(p, '\\') < 0 {
+		return p
+	}
+	return strings.ReplaceAll(p, `\`, "/")
+}
+
+func cleanSlash(p string) string {
+	if p == "" {
+		return ""
+	}
+	return path.Clean(toSlash(p))
+}
+
+// joinSlash joins a relative path onto a directory, keeping a Windows drive
+// prefix intact.
+func joinSlash(dir, rel string) string {
+	if hasDrive(dir) {
+		return dir[:2] + path.Join(dir[2:], rel)
+	}
+	return path.Join(dir, rel)
+}
+
+// hasDrive reports whether p starts with a Windows drive letter ("C:").
+func hasDrive(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && isLetter(p[0])
+}
+
+// isAbsSlash reports whether the slash-form path p is absolute on Unix or
+// Windows.
+func isAbsSlash(p string) bool {
+	return strings.HasPrefix(p, "/") || (hasDrive(p) && len(p) > 2 && p[2] == '/')
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
