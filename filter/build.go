@@ -167,10 +167,14 @@ func (s *section) unpositioned(l string) {
 // that errors were left out.
 func (s *section) trimMoreErrors(msg string) string {
 	i := strings.LastIndex(msg, " (and ")
-	if i < 0 || !strings.HasSuffix(msg, " more errors)") {
+	if i < 0 {
 		return msg
 	}
-	if _, err := strconv.Atoi(msg[i+len(" (and ") : len(msg)-len(" more errors)")]); err != nil {
+	n, ok := strings.CutSuffix(msg[i+len(" (and "):], " more errors)")
+	if !ok {
+		return msg
+	}
+	if _, err := strconv.Atoi(n); err != nil {
 		return msg
 	}
 	s.p.truncated = true

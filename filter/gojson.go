@@ -175,6 +175,9 @@ func (p *Parser) vetAnalyzer(pkg, analyzer string, value json.RawMessage) ([]Err
 		if pos, ok := scanPosition(d.Posn + ":"); ok {
 			e.File, e.Line, e.Column = p.res.resolve(pos.file), pos.line, pos.col
 		}
+		if e.File == "" && e.Message == "" {
+			continue // says nothing
+		}
 		errs = append(errs, e)
 	}
 	return errs, true

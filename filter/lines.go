@@ -22,8 +22,8 @@ func cleanLine(b []byte) []byte {
 	return stripANSI(b)
 }
 
-// stripANSI removes CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \) and
-// two-byte escape sequences.
+// stripANSI removes CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \),
+// charset designations (ESC ( B) and other two-byte escape sequences.
 func stripANSI(b []byte) []byte {
 	out := make([]byte, 0, len(b))
 	for i := 0; i < len(b); i++ {
@@ -55,6 +55,8 @@ func stripANSI(b []byte) []byte {
 				j++
 			}
 			i = j
+		case '(', ')', '*', '+', '-', '.', '/':
+			i += 2 // charset designation: ESC ( B
 		default:
 			i++
 		}
@@ -98,6 +100,9 @@ func scanPosition(s string) (position, bool) {
 	if c, r2, ok := scanNumber(rest); ok && len(r2) > 0 && r2[0] == ':' {
 		p.col = c
 		rest = r2[1:]
+	}
+	if p.line == 0 {
+		p.col = 0 // no line, so no column either
 	}
 	if len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' {
 		// "x.go:12:foo" is not a diagnostic.

@@ -79,6 +79,7 @@ type Parser struct {
 	seen      map[errKey]struct{}
 	truncated bool
 
+	vetJSON  bool                // go vet -json objects may appear
 	text     *section            // plain-text lines
 	sections map[string]*section // go build -json output, by ImportPath
 	order    []string            // ImportPaths in order of appearance
@@ -100,9 +101,11 @@ func NewParser(check string, opts Options) *Parser {
 			root = r
 		}
 	}
+	tool := toolFor(check)
 	p := &Parser{
 		check:   check,
-		tool:    toolFor(check),
+		tool:    tool,
+		vetJSON: tool != ToolBuild && tool != ToolLint && tool != ToolTest,
 		res:     newResolver(opts.Dir, root),
 		onError: opts.OnError,
 		seen:    make(map[errKey]struct{}),
@@ -209,11 +212,11 @@ func (p *Parser) line(raw []byte) {
 		return
 	}
 	if len(b) > 0 && b[0] == '{' {
-		if len(b) == 1 {
+		if len(b) == 1 && p.vetJSON {
 			p.jsonBuf = append(p.jsonBuf, "{")
 			return
 		}
-		if b[len(b)-1] == '}' && p.event(b) {
+		if b[len(b)-1] == '}' && (p.event(b) || p.vetJSON && p.vetObject(b)) {
 			return
 		}
 	}
