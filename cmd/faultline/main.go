@@ -1,0 +1,19 @@
+// Command faultline turns Go toolchain output into structured errors, fix
+// prompts and loop decisions for AI coding-agent loops.
+//
+// Usage:
+//
+//	faultline parse --check build|vet|lint|test [--dir DIR] < output
+//
+// See the README for the JSON it prints.
+package main
+
+import (
+	"os"
+
+	"github.com/faultline-go/faultline/internal/cli"
+)
+
+func main() {
+	os.Exit(cli.Main())
+}

@@ -1,0 +1,103 @@
+// Package cli implements the faultline command. It lives outside package
+// main so that tests can run the command in-process.
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Exit statuses shared by the subcommands.
+const (
+	exitOK    = 0
+	exitFail  = 1 // the subcommand worked and found a failure, or could not finish
+	exitUsage = 2 // bad usage
+)
+
+const usage = `faultline turns Go toolchain output into structured errors for agent loops.
+
+Usage:
+  faultline parse --check build|vet|lint|test [--dir DIR] < output
+
+Run 'faultline <command> -h' for a command's flags.
+`
+
+// env is what a subcommand may touch: its arguments and standard streams.
+type env struct {
+	args   []string
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// Main runs the command with the process's arguments and streams and
+// returns its exit status.
+func Main() int {
+	return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
+// Run runs the command with the given arguments (without the program name)
+// and streams, and returns its exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	e := &env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr}
+	switch args[0] {
+	case "parse":
+		return e.parse()
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	return e.usageError(fmt.Errorf("unknown command %q (run 'faultline help')", args[0]))
+}
+
+// errHelp reports that -h was given: the usage went to stdout.
+var errHelp = errors.New("help requested")
+
+// flags parses the subcommand's flags. Usage errors become one line on
+// stderr; -h prints the flags on stdout.
+func (e *env) flags(fs *flag.FlagSet, synopsis string) error {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(e.args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(e.stdout, "usage: faultline %s\n", synopsis)
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		return errHelp
+	}
+	return err
+}
+
+// usageError prints a one-line usage message and returns exitUsage.
+func (e *env) usageError(err error) int {
+	fmt.Fprintf(e.stderr, "faultline: %s\n", oneLine(err.Error()))
+	return exitUsage
+}
+
+// failure prints a one-line error and returns exitFail.
+func (e *env) failure(err error) int {
+	fmt.Fprintf(e.stderr, "faultline: %s\n", oneLine(err.Error()))
+	return exitFail
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// writeJSON prints v as indented JSON, without HTML escaping so that
+// compiler messages keep their <, > and &.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
