@@ -1,0 +1,261 @@
+package faultline_test
+
+// The testscript suite: every testdata/scripts/*.txtar holds a broken fixture
+// module, runs the real toolchain on it, feeds the output to the faultline
+// command and compares the result with expectations kept in the script
+// (cmp sections) and with goldie snapshots in testdata/golden/<script>/.
+//
+// Refresh both kinds of expectation after an intended change or a toolchain
+// upgrade with:
+//
+//	GOLDIE_UPDATE=1 go test -count=1 ./...
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/faultline-go/faultline/filter"
+	"github.com/faultline-go/faultline/internal/cli"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"faultline": func() { os.Exit(cli.Main()) },
+	})
+}
+
+// updating reports whether the update knob is set; it refreshes goldie files
+// and the cmp sections of scripts together.
+func updating() bool {
+	ok, _ := strconv.ParseBool(os.Getenv("GOLDIE_UPDATE"))
+	return ok
+}
+
+func TestScripts(t *testing.T) {
+	hostEnv := goEnv(t, "GOCACHE", "GOMODCACHE", "GOPATH")
+	goldenRoot, err := filepath.Abs(filepath.Join("testdata", "golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("scripts", func(t *testing.T) {
+		testscript.Run(t, testscript.Params{
+			Dir:                 filepath.Join("testdata", "scripts"),
+			RequireExplicitExec: true,
+			RequireUniqueNames:  true,
+			UpdateScripts:       updating(),
+			Setup: func(env *testscript.Env) error {
+				// Hermetic toolchain runs: this Go, no network, no
+				// user flags; the host's caches keep them fast.
+				env.Setenv("GOTOOLCHAIN", "local")
+				env.Setenv("GOPROXY", "off")
+				env.Setenv("GOFLAGS", "")
+				env.Setenv("GOENV", "off")
+				env.Setenv("GOWORK", "off")
+				for k, v := range hostEnv {
+					env.Setenv(k, v)
+				}
+				env.Values[tbKey{}] = env.T()
+				return nil
+			},
+			Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+				"capture": cmdCapture,
+				"errors":  cmdErrors,
+				"golden":  func(ts *testscript.TestScript, neg bool, args []string) { cmdGolden(ts, neg, args, goldenRoot) },
+			},
+		})
+	})
+	checkStaleGoldens(t, goldenRoot, filepath.Join("testdata", "scripts"))
+}
+
+// goEnv returns the host's values of the named go env variables.
+func goEnv(t *testing.T, names ...string) map[string]string {
+	t.Helper()
+	out, err := exec.Command("go", append([]string{"env"}, names...)...).Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	vals := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(vals) != len(names) {
+		t.Fatalf("go env printed %d lines for %d names", len(vals), len(names))
+	}
+	env := make(map[string]string, len(names))
+	for i, n := range names {
+		env[n] = vals[i]
+	}
+	return env
+}
+
+// cmdCapture runs a command with its stdout and stderr both written, in the
+// order they arrive, to one file: the combined output faultline parses.
+//
+//	usage: [!] capture FILE CMD [ARGS...]
+func cmdCapture(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 2 {
+		ts.Fatalf("usage: [!] capture FILE CMD [ARGS...]")
+	}
+	path, err := exec.LookPath(args[1])
+	ts.Check(err)
+	cmd := exec.Command(path, args[2:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = scriptEnv(ts)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	runErr := cmd.Run()
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), out.Bytes(), 0o666))
+	switch {
+	case runErr == nil && neg:
+		ts.Fatalf("%s unexpectedly succeeded", args[1])
+	case runErr != nil && !neg:
+		ts.Fatalf("%s: %v\n%s", args[1], runErr, out.Bytes())
+	}
+}
+
+// scriptEnv returns the script's environment as KEY=value pairs.
+func scriptEnv(ts *testscript.TestScript) []string {
+	var env []string
+	for _, k := range envKeys {
+		if v := ts.Getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}
+
+// envKeys are the variables a captured command sees: testscript's own and
+// those Setup sets.
+var envKeys = []string{
+	"PATH", "HOME", "TMPDIR", "WORK", "GOTOOLCHAIN", "GOPROXY", "GOFLAGS", "GOENV",
+	"GOWORK", "GOCACHE", "GOMODCACHE", "GOPATH", "CGO_ENABLED", "GOOS", "GOARCH",
+	"GOEXPERIMENT", "GODEBUG", "GORACE", "GOMAXPROCS", "GOTMPDIR", "GO111MODULE", "CC",
+}
+
+// cmdErrors prints the errors of a faultline JSON result one per line, in
+// their String form, and "truncated" when the result says so.
+//
+//	usage: errors FILE
+func cmdErrors(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: errors FILE")
+	}
+	var res filter.ParseResult
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &res); err != nil {
+		ts.Fatalf("errors: %s is not a faultline result: %v", args[0], err)
+	}
+	for _, e := range res.Errors {
+		fmt.Fprintf(ts.Stdout(), "%s\n", normalize(ts, e.String()))
+	}
+	if res.Truncated {
+		fmt.Fprintln(ts.Stdout(), "truncated")
+	}
+}
+
+// tbKey is the Env.Values key of the script's testing.TB, which goldie needs.
+type tbKey struct{}
+
+// goldens records the golden files asserted in this run.
+var goldens sync.Map
+
+// cmdGolden compares a file, normalised, with the goldie snapshot
+// testdata/golden/<script>/<NAME>.golden.
+//
+//	usage: golden FILE NAME
+func cmdGolden(ts *testscript.TestScript, neg bool, args []string, root string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: golden FILE NAME")
+	}
+	tb, ok := ts.Value(tbKey{}).(testing.TB)
+	if !ok {
+		ts.Fatalf("golden: the script's T is not a testing.TB")
+	}
+	dir := filepath.Join(root, ts.Name())
+	goldens.Store(filepath.Join(dir, args[1]+".golden"), true)
+	g := goldie.New(tb, goldie.WithFixtureDir(dir), goldie.WithNameSuffix(".golden"))
+	before := tb.Failed()
+	g.Assert(tb, args[1], normalize(ts, ts.ReadFile(args[0])))
+	if !before && tb.Failed() {
+		ts.Fatalf("golden: %s differs from %s (GOLDIE_UPDATE=1 go test -count=1 ./... refreshes it)", args[0], filepath.Join(dir, args[1]+".golden"))
+	}
+}
+
+// Things that differ between runs and machines.
+var (
+	tempNumbers = regexp.MustCompile(`(go-build|go-link-|testscript-main|go-test-script)\d+`)
+	buildID     = regexp.MustCompile(`--build-id=0x[0-9a-f]+`)
+)
+
+// normalize replaces what differs between runs and machines in s: the
+// script's work directory, GOROOT, the module cache, temporary directory
+// numbers and build IDs.
+func normalize(ts *testscript.TestScript, s string) []byte {
+	for _, kv := range [][2]string{
+		{ts.Getenv("WORK"), "$WORK"},
+		{ts.Getenv("GOMODCACHE"), "$GOMODCACHE"},
+		{goroot(), "$GOROOT"},
+	} {
+		if kv[0] != "" {
+			s = strings.ReplaceAll(s, kv[0], kv[1])
+		}
+	}
+	s = tempNumbers.ReplaceAllString(s, "${1}N")
+	s = buildID.ReplaceAllString(s, "--build-id=0xN")
+	return []byte(s)
+}
+
+var goroot = sync.OnceValue(func() string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+})
+
+// checkStaleGoldens fails for golden files nothing asserts any more: a
+// directory whose script is gone, or a file in the directory of a script
+// that ran and asserted others. Update mode removes them.
+func checkStaleGoldens(t *testing.T, goldenRoot, scriptDir string) {
+	entries, err := os.ReadDir(goldenRoot)
+	if err != nil {
+		return
+	}
+	stale := func(path, why string) {
+		if updating() {
+			os.RemoveAll(path)
+			return
+		}
+		rel, _ := filepath.Rel(filepath.Dir(goldenRoot), path)
+		t.Errorf("testdata/%s is stale: %s (GOLDIE_UPDATE=1 removes it)", filepath.ToSlash(rel), why)
+	}
+	for _, e := range entries {
+		dir := filepath.Join(goldenRoot, e.Name())
+		if _, err := os.Stat(filepath.Join(scriptDir, e.Name()+".txtar")); err != nil {
+			stale(dir, "its script is gone")
+			continue
+		}
+		files, _ := os.ReadDir(dir)
+		asserted := false
+		for _, f := range files {
+			_, ok := goldens.Load(filepath.Join(dir, f.Name()))
+			asserted = asserted || ok
+		}
+		if !asserted {
+			continue // the script did not run or was skipped
+		}
+		for _, f := range files {
+			if _, ok := goldens.Load(filepath.Join(dir, f.Name())); !ok {
+				stale(filepath.Join(dir, f.Name()), "its script no longer asserts it")
+			}
+		}
+	}
+}
