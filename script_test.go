@@ -67,7 +67,7 @@ func TestScripts(t *testing.T) {
 					env.Setenv(k, v)
 				}
 				env.Values[tbKey{}] = env.T()
-				return nil
+				return downloadDeps(env.WorkDir)
 			},
 			Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 				"capture": cmdCapture,
@@ -77,6 +77,29 @@ func TestScripts(t *testing.T) {
 		})
 	})
 	checkStaleGoldens(t, goldenRoot, filepath.Join("testdata", "scripts"))
+}
+
+// downloaded remembers the go.sum files whose modules are in the cache.
+var downloaded sync.Map
+
+// downloadDeps fetches the modules a fixture's go.sum lists (testify, say)
+// into the module cache through the host's module proxy, once per go.sum,
+// so that the script itself can run with GOPROXY=off.
+func downloadDeps(dir string) error {
+	sum, err := os.ReadFile(filepath.Join(dir, "go.sum"))
+	if err != nil {
+		return nil // no dependencies
+	}
+	once, _ := downloaded.LoadOrStore(string(sum), sync.OnceValue(func() error {
+		cmd := exec.Command("go", "mod", "download")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("downloading the fixture's modules (the module proxy must be reachable once): %v\n%s", err, out)
+		}
+		return nil
+	}))
+	return once.(func() error)()
 }
 
 // goEnv returns the host's values of the named go env variables.
@@ -153,11 +176,12 @@ func cmdErrors(ts *testscript.TestScript, neg bool, args []string) {
 	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &res); err != nil {
 		ts.Fatalf("errors: %s is not a faultline result: %v", args[0], err)
 	}
+	out := ts.Stdout() // replaces stdout even when there is nothing to print
 	for _, e := range res.Errors {
-		fmt.Fprintf(ts.Stdout(), "%s\n", normalize(ts, e.String()))
+		fmt.Fprintf(out, "%s\n", normalize(ts, e.String()))
 	}
 	if res.Truncated {
-		fmt.Fprintln(ts.Stdout(), "truncated")
+		fmt.Fprintln(out, "truncated")
 	}
 }
 

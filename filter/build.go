@@ -32,23 +32,25 @@ const (
 //     open error; bare import paths (go build -v) are progress.
 type section struct {
 	p       *Parser
+	tool    string // the Tool of its errors (vet after a "# [pkg]" header)
 	pkg     string
+	vet     bool   // after a "# [pkg]" header: go vet is speaking
 	partial string // an unfinished line of go build -json Output
 
-	open    bool
-	loose   bool // the open error has no position
-	cur     Error
-	msg     strings.Builder
-	lines   int
-	omitted int
+	open  bool
+	loose bool // the open error has no position
+	cur   Error
+	msg   msgBuf
 
 	lead  string // a pending introductory line
 	muted bool   // inside a gcc warning: its notes are not errors
 	gap   int    // blank lines seen after the open error
+
+	closed int // errors completed so far
 }
 
-func (p *Parser) newSection(pkg string) *section {
-	return &section{p: p, pkg: pkg}
+func (p *Parser) newSection(tool string) *section {
+	return &section{p: p, tool: tool}
 }
 
 // line handles one cleaned line.
@@ -74,6 +76,7 @@ func (s *section) line(l string) {
 	if pkg, ok := packageHeader(l); ok {
 		s.end()
 		s.pkg = pkg
+		s.vet = strings.HasPrefix(l, "# [")
 		return
 	}
 	if l[0] == '\t' {
@@ -137,9 +140,11 @@ func (s *section) positioned(pos position, vet bool, l string) {
 	s.close()
 	s.lead = "" // it introduced this error
 	msg := pos.msg
-	tool := s.p.tool
-	if vet {
+	tool := s.tool
+	if vet || s.vet {
 		tool = ToolVet
+	}
+	if vet {
 		msg = s.trimMoreErrors(msg)
 	}
 	s.start(Error{File: file, Line: pos.line, Column: pos.col, Message: msg, Tool: tool})
@@ -187,23 +192,15 @@ func (s *section) start(e Error) {
 	s.open = true
 	s.loose = e.File == ""
 	s.muted = false
-	s.msg.Reset()
-	s.msg.WriteString(e.Message)
-	s.lines, s.omitted = 1, 0
+	s.msg.reset(e.Message)
 }
 
 func (s *section) startLoose(msg string) {
-	s.start(Error{Message: msg, Tool: s.p.tool})
+	s.start(Error{Message: msg, Tool: s.tool})
 }
 
 func (s *section) appendLine(l string) {
-	if s.lines >= maxMessageLines || s.msg.Len()+len(l) > maxMessageBytes {
-		s.omitted++
-		return
-	}
-	s.msg.WriteByte('\n')
-	s.msg.WriteString(l)
-	s.lines++
+	s.msg.add(l)
 }
 
 func (s *section) takeLead() string {
@@ -219,12 +216,8 @@ func (s *section) close() {
 	}
 	s.open = false
 	s.gap = 0
-	if s.omitted > 0 {
-		s.msg.WriteString("\n… ")
-		s.msg.WriteString(strconv.Itoa(s.omitted))
-		s.msg.WriteString(" more lines")
-	}
 	s.cur.Message = s.msg.String()
+	s.closed++
 	s.p.add(s.cur)
 }
 
@@ -247,6 +240,38 @@ func (s *section) finish() {
 		s.partial = ""
 	}
 	s.end()
+}
+
+// msgBuf builds a multi-line message, capped at maxMessageLines lines and
+// maxMessageBytes bytes; what is left out is counted at its end.
+type msgBuf struct {
+	b       strings.Builder
+	lines   int
+	omitted int
+}
+
+func (m *msgBuf) reset(first string) {
+	m.b.Reset()
+	m.b.WriteString(first)
+	m.lines, m.omitted = 1, 0
+}
+
+func (m *msgBuf) add(l string) {
+	if m.lines >= maxMessageLines || m.b.Len()+len(l) > maxMessageBytes {
+		m.omitted++
+		return
+	}
+	m.b.WriteByte('\n')
+	m.b.WriteString(l)
+	m.lines++
+}
+
+// String returns the message, noting how many lines were left out.
+func (m *msgBuf) String() string {
+	if m.omitted == 0 {
+		return m.b.String()
+	}
+	return m.b.String() + "\n… " + strconv.Itoa(m.omitted) + " more lines"
 }
 
 // startsError reports whether a line with no position starts a new error

@@ -35,9 +35,51 @@ func (p *Parser) event(b []byte) bool {
 			s.finish()
 		}
 	case "output":
-		p.text.write(ev.Output)
+		if p.tool == ToolTest {
+			t := p.testStreamFor(ev.Package)
+			if ev.Test != "" {
+				// test2json replaces the "=== NAME" lines of -v
+				// output by this field.
+				t.cur = ev.Test
+				t.frames = t.frames[:0]
+			}
+			t.write(ev.Output)
+		} else {
+			p.text.line(strings.TrimSuffix(string(cleanLine([]byte(ev.Output))), "\n"))
+		}
+	case "fail", "pass", "skip":
+		if p.tool != ToolTest {
+			break
+		}
+		t := p.testStreamFor(ev.Package)
+		switch {
+		case ev.Test != "":
+			t.setResult(ev.Test, strings.ToUpper(ev.Action)[0])
+		case t.touched:
+			// The package's result line was missing from its output.
+			note := ""
+			if ev.FailedBuild != "" {
+				note = "build failed"
+			}
+			t.endPackage(ev.Package, ev.Action == "fail", note)
+		}
 	}
 	return true
+}
+
+// testStreamFor returns the stream that parses go test -json output of the
+// package pkg, creating it on first use.
+func (p *Parser) testStreamFor(pkg string) *testStream {
+	if t, ok := p.tests[pkg]; ok {
+		return t
+	}
+	if p.tests == nil {
+		p.tests = make(map[string]*testStream)
+	}
+	t := p.newTestStream(pkg)
+	p.tests[pkg] = t
+	p.testPkgs = append(p.testPkgs, pkg)
+	return t
 }
 
 // sectionFor returns the section that parses go build -json output of the
@@ -51,7 +93,11 @@ func (p *Parser) sectionFor(ip string) *section {
 	}
 	// The package comes from the "# pkg" header in the output, as in text
 	// mode: for load errors ImportPath names the missing import instead.
-	s := p.newSection("")
+	tool := p.tool
+	if tool == ToolTest {
+		tool = ToolBuild // go test -json: the compiler's output
+	}
+	s := p.newSection(tool)
 	p.sections[ip] = s
 	p.order = append(p.order, ip)
 	return s

@@ -75,15 +75,30 @@ type Parser struct {
 	partial []byte // an unfinished line carried between writes
 	raw     *headTail
 
-	errs      []Error
-	seen      map[errKey]struct{}
-	truncated bool
+	errs        []Error
+	seen        map[errKey]struct{}
+	truncated   bool
+	perPackage  map[string]int // errors recorded per package
+	buildErrors int            // errors of the compiler or vet
 
-	vetJSON  bool                // go vet -json objects may appear
-	text     *section            // plain-text lines
-	sections map[string]*section // go build -json output, by ImportPath
-	order    []string            // ImportPaths in order of appearance
-	jsonBuf  []string            // lines of a multi-line JSON object (go vet -json)
+	vetJSON  bool                   // go vet -json objects may appear
+	text     lineHandler            // plain-text lines
+	sections map[string]*section    // go build -json output, by ImportPath
+	order    []string               // ImportPaths in order of appearance
+	tests    map[string]*testStream // go test -json output, by Package
+	testPkgs []string               // Packages in order of appearance
+	jsonBuf  []string               // lines of a multi-line JSON object (go vet -json)
+
+	modPath     string          // the module path, read from go.mod on demand
+	modPathRead bool            //
+	rootOnDisk  int8            // 0 unknown, 1 the module root exists here, 2 not
+	fileExists  map[string]bool // module-relative files checked on disk
+}
+
+// lineHandler parses the plain-text lines of a stream.
+type lineHandler interface {
+	line(l string)
+	finish()
 }
 
 type errKey struct {
@@ -107,8 +122,9 @@ func NewParser(check string, opts Options) *Parser {
 		tool:    tool,
 		vetJSON: tool != ToolBuild && tool != ToolLint && tool != ToolTest,
 		res:     newResolver(opts.Dir, root),
-		onError: opts.OnError,
-		seen:    make(map[errKey]struct{}),
+		onError:    opts.OnError,
+		seen:       make(map[errKey]struct{}),
+		perPackage: make(map[string]int),
 	}
 	limit := opts.RawLimit
 	if limit == 0 {
@@ -117,7 +133,11 @@ func NewParser(check string, opts Options) *Parser {
 	if limit > 0 {
 		p.raw = newHeadTail(limit)
 	}
-	p.text = p.newSection("")
+	if tool == ToolTest {
+		p.text = p.newTestStream("")
+	} else {
+		p.text = p.newSection(tool)
+	}
 	return p
 }
 
@@ -188,6 +208,9 @@ func (p *Parser) Close() ParseResult {
 	for _, ip := range p.order {
 		p.sections[ip].finish()
 	}
+	for _, pkg := range p.testPkgs {
+		p.tests[pkg].finish()
+	}
 	p.text.finish()
 	sortErrors(p.errs)
 	res := ParseResult{
@@ -231,6 +254,12 @@ func (p *Parser) add(e Error) {
 	}
 	p.seen[k] = struct{}{}
 	p.errs = append(p.errs, e)
+	if e.Package != "" {
+		p.perPackage[e.Package]++
+	}
+	if e.Tool == ToolBuild || e.Tool == ToolVet {
+		p.buildErrors++
+	}
 	if p.onError != nil {
 		p.onError(e)
 	}
