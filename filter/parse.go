@@ -118,10 +118,10 @@ func NewParser(check string, opts Options) *Parser {
 	}
 	tool := toolFor(check)
 	p := &Parser{
-		check:   check,
-		tool:    tool,
-		vetJSON: tool != ToolBuild && tool != ToolLint && tool != ToolTest,
-		res:     newResolver(opts.Dir, root),
+		check:      check,
+		tool:       tool,
+		vetJSON:    tool != ToolBuild && tool != ToolLint && tool != ToolTest,
+		res:        newResolver(opts.Dir, root),
 		onError:    opts.OnError,
 		seen:       make(map[errKey]struct{}),
 		perPackage: make(map[string]int),

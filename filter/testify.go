@@ -9,13 +9,13 @@ import (
 // assert and require packages, as printed under a "file:line: " line whose
 // message is empty:
 //
-//	    x_test.go:22:
-//	        	Error Trace:	/src/m/x_test.go:22
-//	        	Error:      	Not equal:
-//	        	            	expected: 1
-//	        	            	actual  : 2
-//	        	Test:       	TestEqual
-//	        	Messages:   	the user's message
+//	x_test.go:22:
+//	    	Error Trace:	/src/m/x_test.go:22
+//	    	Error:      	Not equal:
+//	    	            	expected: 1
+//	    	            	actual  : 2
+//	    	Test:       	TestEqual
+//	    	Messages:   	the user's message
 type testifyReport struct {
 	trace    []string // Error Trace locations, innermost first
 	errText  []string // the Error field, with its diff
