@@ -267,7 +267,9 @@ func (t *testStream) output(indent int, body string) {
 		for ; t.gap > 0; t.gap-- {
 			t.openMsg.add("")
 		}
-		t.openMsg.add(strings.Repeat(" ", indent-t.openIndent-4) + body)
+		// Continuation lines are indented four more than the message;
+		// deeper indentation is the message's own.
+		t.openMsg.add(strings.Repeat(" ", max(0, indent-t.openIndent-4)) + body)
 		return
 	}
 	t.closeOpen()

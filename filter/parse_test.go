@@ -438,20 +438,28 @@ func FuzzParse(f *testing.F) {
 		"{\n\t\"m\": {\n\t\t\"a\": [{\"posn\": \"/x.go:1:1\", \"message\": \"m\"}]\n\t}\n}\n",
 		"vet: x.go:1:2: e (and 3 more errors)\n",
 		"go: x:\n\ty\n\n\tz\n",
+		"=== RUN   TestA\n    a_test.go:3: x\n        more\n--- FAIL: TestA (0.00s)\nFAIL\texample.com/m\t0.1s\n",
+		"--- FAIL: TestB (0.00s)\npanic: boom [recovered]\n\tpanic: boom\n\ngoroutine 7 [running]:\nm.TestB(0x1)\n\t/m/b_test.go:3 +0x1\nFAIL\tm\t0.1s\n",
+		"panic: test timed out after 1s\n\trunning tests:\n\t\tTestC (1s)\n\ngoroutine 5 [chan receive]:\nm.TestC(0x1)\n\t/m/c_test.go:4 +0x1\n",
+		"==================\nWARNING: DATA RACE\nRead at 0x1 by goroutine 2:\n  m.f()\n      /m/f.go:1 +0x1\n==================\n",
+		"--- FAIL: ExampleD (0.00s)\ngot:\na\nwant:\nb\nFAIL\n",
+		"    x.go:1: \n        \tError Trace:\t/m/x.go:1\n        \tError:      \tNot equal\n",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		res := Parse("vet", in, Options{Dir: "/m"})
-		for _, e := range res.Errors {
-			if e.Line < 0 || e.Column < 0 || e.Column > 0 && e.Line == 0 {
-				t.Errorf("bad position in %+v", e)
+		for _, check := range []string{"vet", "test"} {
+			res := Parse(check, in, Options{Dir: "/m"})
+			for _, e := range res.Errors {
+				if e.Line < 0 || e.Column < 0 || e.Column > 0 && e.Line == 0 {
+					t.Errorf("%s: bad position in %+v", check, e)
+				}
+				if e.Message == "" && e.File == "" {
+					t.Errorf("%s: empty error %+v from %q", check, e, in)
+				}
 			}
-			if e.Message == "" && e.File == "" {
-				t.Errorf("empty error %+v from %q", e, in)
-			}
+			var buf bytes.Buffer
+			fmt.Fprint(&buf, res.Errors)
 		}
-		var buf bytes.Buffer
-		fmt.Fprint(&buf, res.Errors)
 	})
 }

@@ -118,6 +118,9 @@ func testFunc(fn string) string {
 		return ""
 	}
 	name, _, _ := strings.Cut(s, ".")
+	if name == "TestMain" {
+		return "" // runs the tests; it is not one
+	}
 	for _, prefix := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
 		if rest, ok := strings.CutPrefix(name, prefix); ok {
 			if rest == "" || rest[0] == '_' || 'A' <= rest[0] && rest[0] <= 'Z' || '0' <= rest[0] && rest[0] <= '9' {
