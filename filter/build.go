@@ -33,6 +33,7 @@ const (
 type section struct {
 	p       *Parser
 	tool    string // the Tool of its errors (vet after a "# [pkg]" header)
+	linter  string // the Linter of its errors (typecheck inside golangci-lint)
 	pkg     string
 	vet     bool   // after a "# [pkg]" header: go vet is speaking
 	partial string // an unfinished line of go build -json Output
@@ -188,6 +189,9 @@ func (s *section) trimMoreErrors(msg string) string {
 
 func (s *section) start(e Error) {
 	e.Package = stripTestVariant(s.pkg)
+	if e.Linter == "" {
+		e.Linter = s.linter
+	}
 	s.cur = e
 	s.open = true
 	s.loose = e.File == ""

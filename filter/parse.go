@@ -117,11 +117,15 @@ func NewParser(check string, opts Options) *Parser {
 		}
 	}
 	tool := toolFor(check)
+	dir := opts.Dir
+	if tool == ToolLint && dir != "" {
+		dir = lintBaseDir(dir, root)
+	}
 	p := &Parser{
 		check:      check,
 		tool:       tool,
 		vetJSON:    tool != ToolBuild && tool != ToolLint && tool != ToolTest,
-		res:        newResolver(opts.Dir, root),
+		res:        newResolver(dir, root),
 		onError:    opts.OnError,
 		seen:       make(map[errKey]struct{}),
 		perPackage: make(map[string]int),
@@ -133,9 +137,12 @@ func NewParser(check string, opts Options) *Parser {
 	if limit > 0 {
 		p.raw = newHeadTail(limit)
 	}
-	if tool == ToolTest {
+	switch tool {
+	case ToolTest:
 		p.text = p.newTestStream("")
-	} else {
+	case ToolLint:
+		p.text = p.newLintStream()
+	default:
 		p.text = p.newSection(tool)
 	}
 	return p
@@ -239,11 +246,26 @@ func (p *Parser) line(raw []byte) {
 			p.jsonBuf = append(p.jsonBuf, "{")
 			return
 		}
-		if b[len(b)-1] == '}' && (p.event(b) || p.vetJSON && p.vetObject(b)) {
+		if b[len(b)-1] == '}' && p.jsonObject(b) {
 			return
 		}
 	}
 	p.text.line(string(b))
+}
+
+// jsonObject handles a line holding a JSON object the tool prints: a go
+// build or go test event, a golangci-lint report, a go vet result. It
+// returns false for any other JSON (a program's own log line).
+func (p *Parser) jsonObject(b []byte) bool {
+	switch {
+	case p.tool == ToolLint:
+		return p.lintJSON(b)
+	case p.event(b):
+		return true
+	case p.vetJSON:
+		return p.vetObject(b)
+	}
+	return false
 }
 
 // add records a completed error, dropping an identical repeat.
