@@ -417,7 +417,7 @@ func (t *testStream) endPackage(pkg string, failed bool, note string) {
 	// A package that failed with nothing to show for it is an error of its
 	// own — unless it failed to build because a package it imports did,
 	// which is reported already.
-	if failed && !reported && !(note != "" && t.p.buildErrors > 0) {
+	if failed && !reported && !((note == "build failed" || note == "setup failed") && t.p.buildErrors > 0) {
 		t.p.add(t.noReport(pkg, note))
 	}
 	*t = testStream{p: t.p, pkg: t.pkg, build: t.build, built: t.build.closed, results: make(map[string]byte), errs: make(map[string][]Error)}
@@ -452,7 +452,7 @@ func (t *testStream) finish() {
 	}
 	t.build.finish()
 	if t.touched {
-		t.endPackage(t.pkg, true, "")
+		t.endPackage(t.pkg, true, "output ended before the package finished (killed or cut off)")
 	}
 }
 

@@ -1,0 +1,276 @@
+package filter
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Status is the outcome of one check.
+type Status string
+
+// The statuses of a check.
+const (
+	StatusPassed  Status = "passed"
+	StatusFailed  Status = "failed"
+	StatusSkipped Status = "skipped" // not run: an optional tool is missing, or an earlier check failed
+	StatusError   Status = "error"   // could not run: the command does not exist, the directory is wrong
+)
+
+// Defaults for a Chain.
+const (
+	DefaultCheckTimeout = 10 * time.Minute
+	DefaultMaxOutput    = 1 << 20 // bytes of output kept per check, head and tail
+)
+
+// Check is one named check: a command and the parser for its output.
+type Check struct {
+	// Name names the check: "build", "vet", "lint", "test" or a custom
+	// name.
+	Name string
+	// Command is the program and its arguments.
+	Command []string
+	// Parser names the parser for the output: "build", "vet", "lint",
+	// "test", or "" for the one of Name (a custom name gets the
+	// compiler-style text parser).
+	Parser string
+	// Timeout bounds the run; 0 means the Chain's.
+	Timeout time.Duration
+	// Optional checks whose program is not installed are skipped with a
+	// note instead of failing.
+	Optional bool
+	// FailOnFindings fails the check when errors are parsed even though
+	// the command exited 0 (go vet -json does).
+	FailOnFindings bool
+	// Env is added to the environment of the command.
+	Env []string
+}
+
+// Outcome is what running one check produced.
+type Outcome struct {
+	CheckResult
+	// Status says whether the check passed, failed, was skipped or could
+	// not run.
+	Status Status
+	// Note explains a skip or an error, or that the check timed out.
+	Note string
+	// Parsed holds the errors found in the output of a check that failed;
+	// a check that passed has none.
+	Parsed ParseResult
+	// TimedOut reports that the check was killed at its timeout.
+	TimedOut bool
+	// DroppedBytes is how much output was not kept (see Chain.MaxOutput).
+	DroppedBytes int64
+}
+
+// Failed reports whether the check ran and failed.
+func (o Outcome) Failed() bool { return o.Status == StatusFailed }
+
+// Chain runs checks in order and stops at the first that fails, as an agent
+// loop does between a coder's edit and a reviewer.
+type Chain struct {
+	// Dir is where the checks run: the module root, usually.
+	Dir string
+	// Checks run in this order.
+	Checks []Check
+	// Timeout bounds each check that sets none; 0 means
+	// DefaultCheckTimeout.
+	Timeout time.Duration
+	// MaxOutput bounds the output kept of each check: its head and tail,
+	// with the number of bytes dropped between them. The whole output is
+	// parsed regardless. 0 means DefaultMaxOutput.
+	MaxOutput int
+	// OnStart, if set, is called when a check starts.
+	OnStart func(Check)
+	// OnDone, if set, is called with each outcome.
+	OnDone func(Outcome)
+}
+
+// ChainOptions adjust the default chain.
+type ChainOptions struct {
+	// Race runs the tests with -race.
+	Race bool
+	// Args adds arguments to the named check's command, before the
+	// package pattern.
+	Args map[string][]string
+	// Packages is the package pattern; "" means ./...
+	Packages string
+	// Timeout bounds each check; 0 means DefaultCheckTimeout.
+	Timeout time.Duration
+	// Custom checks run after the standard ones.
+	Custom []Check
+}
+
+// DefaultChain returns the standard chain for the Go module in dir:
+// build → vet → lint (golangci-lint, skipped with a note when it is not
+// installed) → test. It prefers the tools' JSON output; stderr is captured
+// with it, since some failures never reach the JSON.
+func DefaultChain(dir string, opts ChainOptions) *Chain {
+	pkgs := opts.Packages
+	if pkgs == "" {
+		pkgs = "./..."
+	}
+	timeout := opts.Timeout
+	if timeout == 0 {
+		timeout = DefaultCheckTimeout
+	}
+	with := func(name string, base ...string) []string {
+		return append(append(base, opts.Args[name]...), pkgs)
+	}
+	testArgs := []string{"go", "test", "-json"}
+	if opts.Race {
+		testArgs = append(testArgs, "-race")
+	}
+	if !slices.ContainsFunc(opts.Args["test"], func(a string) bool { return strings.HasPrefix(a, "-timeout") }) {
+		// Let go test time out first and print where each test is stuck.
+		testArgs = append(testArgs, "-timeout", (timeout * 9 / 10).Round(time.Second).String())
+	}
+	checks := []Check{
+		{Name: "build", Command: with("build", "go", "build", "-json")},
+		{Name: "vet", Command: with("vet", "go", "vet", "-json"), FailOnFindings: true},
+		{Name: "lint", Command: with("lint", "golangci-lint", "run", "--output.json.path", "stdout", "--show-stats=false"), Optional: true},
+		{Name: "test", Command: with("test", testArgs...)},
+	}
+	return &Chain{Dir: dir, Checks: append(checks, opts.Custom...), Timeout: timeout}
+}
+
+// ErrNoCheck is returned for a check name the chain does not have.
+var ErrNoCheck = errors.New("filter: no such check")
+
+// Run runs every check in order and stops at the first one that fails or
+// cannot run; the checks after it are not run.
+func (c *Chain) Run(ctx context.Context) []Outcome {
+	return c.run(ctx, c.Checks)
+}
+
+// RunFrom runs the checks from the named one onwards, stopping at the first
+// failure: what a loop re-validates after fixing that check.
+func (c *Chain) RunFrom(ctx context.Context, name string) ([]Outcome, error) {
+	i := c.index(name)
+	if i < 0 {
+		return nil, fmt.Errorf("%w %q", ErrNoCheck, name)
+	}
+	return c.run(ctx, c.Checks[i:]), nil
+}
+
+// RunCheck runs only the named check.
+func (c *Chain) RunCheck(ctx context.Context, name string) (Outcome, error) {
+	i := c.index(name)
+	if i < 0 {
+		return Outcome{}, fmt.Errorf("%w %q", ErrNoCheck, name)
+	}
+	return c.runOne(ctx, c.Checks[i]), nil
+}
+
+// FirstFailure returns the first outcome that failed or could not run, and
+// false when all passed or were skipped.
+func FirstFailure(outs []Outcome) (Outcome, bool) {
+	for _, o := range outs {
+		if o.Status == StatusFailed || o.Status == StatusError {
+			return o, true
+		}
+	}
+	return Outcome{}, false
+}
+
+func (c *Chain) index(name string) int {
+	return slices.IndexFunc(c.Checks, func(ch Check) bool { return ch.Name == name })
+}
+
+func (c *Chain) run(ctx context.Context, checks []Check) []Outcome {
+	var outs []Outcome
+	for _, ch := range checks {
+		o := c.runOne(ctx, ch)
+		outs = append(outs, o)
+		if o.Status == StatusFailed || o.Status == StatusError {
+			break
+		}
+	}
+	return outs
+}
+
+// runOne runs a check: its whole process group is killed at the timeout or
+// when ctx is done; its output is parsed as it arrives and kept head and
+// tail.
+func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
+	o := Outcome{CheckResult: CheckResult{Name: ch.Name, Dir: c.Dir, ExitCode: -1}}
+	if len(ch.Command) == 0 {
+		o.Status, o.Note = StatusError, "no command"
+		return c.done(o)
+	}
+	path, err := exec.LookPath(ch.Command[0])
+	if err != nil {
+		o.Status, o.Note = StatusError, fmt.Sprintf("%s is not installed: %v", ch.Command[0], err)
+		if ch.Optional {
+			o.Status, o.Note = StatusSkipped, ch.Command[0]+" is not installed"
+		}
+		return c.done(o)
+	}
+	if c.OnStart != nil {
+		c.OnStart(ch)
+	}
+	timeout := cmp.Or(ch.Timeout, c.Timeout, DefaultCheckTimeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	parserName := ch.Parser
+	if parserName == "" {
+		parserName = ch.Name
+	}
+	parser := NewParser(parserName, Options{Dir: c.Dir, RawLimit: -1})
+	kept := newHeadTail(cmp.Or(c.MaxOutput, DefaultMaxOutput))
+	out := io.MultiWriter(kept, parser)
+
+	cmd := exec.CommandContext(ctx, path, ch.Command[1:]...)
+	cmd.Dir = c.Dir
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.Env = append(cmd.Environ(), ch.Env...)
+	setProcessGroup(cmd)
+	cmd.WaitDelay = 5 * time.Second // a grandchild holding the pipe cannot block us
+
+	start := time.Now()
+	err = cmd.Run()
+	o.Elapsed = time.Since(start)
+	o.Parsed = parser.Close()
+	o.Parsed.CheckName = ch.Name
+	o.Output = kept.String()
+	o.Parsed.RawOutput = o.Output
+	o.DroppedBytes = kept.Dropped()
+	o.Truncated = o.DroppedBytes > 0
+	if cmd.ProcessState != nil {
+		o.ExitCode = cmd.ProcessState.ExitCode()
+	}
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		o.TimedOut = true
+		o.Status, o.Note = StatusFailed, fmt.Sprintf("timed out after %v; its process group was killed", timeout)
+	case ctx.Err() != nil:
+		o.Status, o.Note = StatusError, "canceled: "+ctx.Err().Error()
+	case err != nil && cmd.ProcessState == nil:
+		o.Status, o.Note = StatusError, err.Error()
+	case o.ExitCode != 0 || ch.FailOnFindings && len(o.Parsed.Errors) > 0:
+		o.Status = StatusFailed
+	default:
+		// A check that passed has nothing to fix: what its parser made of
+		// stray output (go build -v lines, a banner) is not an error.
+		o.Status = StatusPassed
+		o.Parsed.Errors = []Error{}
+	}
+	return c.done(o)
+}
+
+func (c *Chain) done(o Outcome) Outcome {
+	if o.Parsed.Errors == nil {
+		o.Parsed = ParseResult{CheckName: o.Name, Errors: []Error{}, RawOutput: o.Output}
+	}
+	if c.OnDone != nil {
+		c.OnDone(o)
+	}
+	return o
+}
