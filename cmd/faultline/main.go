@@ -3,6 +3,8 @@
 //
 // Usage:
 //
+//	faultline check [--json] [--example] [--race] [--from CHECK | --only CHECK] [DIR]
+//	faultline run --check NAME [--dir DIR] [--timeout D] -- CMD [ARGS...]
 //	faultline parse --check build|vet|lint|test [--dir DIR] < output
 //
 // See the README for the JSON it prints.

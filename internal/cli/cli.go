@@ -22,7 +22,14 @@ const (
 const usage = `faultline turns Go toolchain output into structured errors for agent loops.
 
 Usage:
+  faultline check [--json] [--example] [--race] [--from CHECK | --only CHECK] [DIR]
+      run go build, go vet, golangci-lint and go test; show the first failure's errors
+  faultline run --check NAME [--dir DIR] [--timeout D] -- CMD [ARGS...]
+      run one command and print its parsed output as JSON
   faultline parse --check build|vet|lint|test [--dir DIR] < output
+      parse one check's captured output from stdin into JSON
+
+Exit status: 0 passed (or parsed), 1 a check failed, 2 bad usage, 3 could not run.
 
 Run 'faultline <command> -h' for a command's flags.
 `
@@ -52,6 +59,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "parse":
 		return e.parse()
+	case "check":
+		return e.check()
+	case "run":
+		return e.run()
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
