@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/sebdah/goldie/v2"
@@ -66,11 +67,21 @@ func TestScripts(t *testing.T) {
 				for k, v := range hostEnv {
 					env.Setenv(k, v)
 				}
+				// golangci-lint keeps its cache where the host does.
+				if cache, err := os.UserCacheDir(); err == nil {
+					env.Setenv("GOLANGCI_LINT_CACHE", filepath.Join(cache, "golangci-lint"))
+				}
+				// $FAULTLINE_BIN:$GOROOT_BIN is a PATH with go and
+				// faultline but no golangci-lint.
+				path := env.Getenv("PATH")
+				env.Setenv("FAULTLINE_BIN", strings.Split(path, string(os.PathListSeparator))[0])
+				env.Setenv("GOROOT_BIN", filepath.Join(goroot(), "bin"))
 				env.Values[tbKey{}] = env.T()
 				return downloadDeps(env.WorkDir)
 			},
 			Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 				"capture": cmdCapture,
+				"alive":   cmdAlive,
 				"errors":  cmdErrors,
 				"golden":  func(ts *testscript.TestScript, neg bool, args []string) { cmdGolden(ts, neg, args, goldenRoot) },
 			},
@@ -162,6 +173,29 @@ var envKeys = []string{
 	"PATH", "HOME", "TMPDIR", "WORK", "GOTOOLCHAIN", "GOPROXY", "GOFLAGS", "GOENV",
 	"GOWORK", "GOCACHE", "GOMODCACHE", "GOPATH", "CGO_ENABLED", "GOOS", "GOARCH",
 	"GOEXPERIMENT", "GODEBUG", "GORACE", "GOMAXPROCS", "GOTMPDIR", "GO111MODULE", "CC",
+	"GOLANGCI_LINT_CACHE",
+}
+
+// cmdAlive succeeds when the process whose pid FILE holds is running, and
+// waits up to a few seconds for it to go when negated.
+//
+//	usage: [!] alive FILE
+func cmdAlive(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: [!] alive FILE")
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(ts.ReadFile(args[0])))
+	ts.Check(err)
+	for i := 0; ; i++ {
+		alive := processAlive(pid)
+		switch {
+		case alive && !neg, !alive && neg:
+			return
+		case !neg || i == 50:
+			ts.Fatalf("process %d alive: %v", pid, alive)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // cmdErrors prints the errors of a faultline JSON result one per line, in
@@ -215,13 +249,15 @@ func cmdGolden(ts *testscript.TestScript, neg bool, args []string, root string) 
 
 // Things that differ between runs and machines.
 var (
-	tempNumbers = regexp.MustCompile(`(go-build|go-link-|testscript-main|go-test-script)\d+`)
+	tempNumbers = regexp.MustCompile(`(go-build|go-link-|testscript-main|go-test-script|faultline-example-)\d+`)
 	buildID     = regexp.MustCompile(`--build-id=0x[0-9a-f]+`)
+	elapsedJSON = regexp.MustCompile(`"elapsed_ms": \d+`)
+	elapsedText = regexp.MustCompile(`\b\d+\.\ds\b`)
 )
 
 // normalize replaces what differs between runs and machines in s: the
 // script's work directory, GOROOT, the module cache, temporary directory
-// numbers and build IDs.
+// numbers, build IDs and timings.
 func normalize(ts *testscript.TestScript, s string) []byte {
 	for _, kv := range [][2]string{
 		{ts.Getenv("WORK"), "$WORK"},
@@ -234,6 +270,8 @@ func normalize(ts *testscript.TestScript, s string) []byte {
 	}
 	s = tempNumbers.ReplaceAllString(s, "${1}N")
 	s = buildID.ReplaceAllString(s, "--build-id=0xN")
+	s = elapsedJSON.ReplaceAllString(s, `"elapsed_ms": N`)
+	s = elapsedText.ReplaceAllString(s, "N.Ns")
 	return []byte(s)
 }
 

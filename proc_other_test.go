@@ -1,0 +1,5 @@
+//go:build unix && !linux
+
+package faultline_test
+
+func isZombie(pid int) bool { return false }
