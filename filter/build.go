@@ -31,12 +31,12 @@ const (
 //   - a header, or a blank line not followed by a TAB continuation, ends the
 //     open error; bare import paths (go build -v) are progress.
 type section struct {
-	p       *Parser
-	tool    string // the Tool of its errors (vet after a "# [pkg]" header)
-	linter  string // the Linter of its errors (typecheck inside golangci-lint)
-	pkg     string
-	vet     bool   // after a "# [pkg]" header: go vet is speaking
-	partial string // an unfinished line of go build -json Output
+	p      *Parser
+	tool   string // the Tool of its errors (vet after a "# [pkg]" header)
+	linter string // the Linter of its errors (typecheck inside golangci-lint)
+	pkg    string
+	vet    bool      // after a "# [pkg]" header: go vet is speaking
+	text   eventText // go build -json Output
 
 	open  bool
 	loose bool // the open error has no position
@@ -239,10 +239,7 @@ func (s *section) end() {
 
 // finish ends the section at the end of its stream.
 func (s *section) finish() {
-	if s.partial != "" {
-		s.line(s.partial)
-		s.partial = ""
-	}
+	s.text.flush(s.line)
 	s.end()
 }
 

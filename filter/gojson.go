@@ -29,7 +29,8 @@ func (p *Parser) event(b []byte) bool {
 	}
 	switch ev.Action {
 	case "build-output":
-		p.sectionFor(ev.ImportPath).write(ev.Output)
+		sec := p.sectionFor(ev.ImportPath)
+		sec.text.feed(ev.Output, sec.line)
 	case "build-fail":
 		if s, ok := p.sections[ev.ImportPath]; ok {
 			s.finish()
@@ -43,7 +44,7 @@ func (p *Parser) event(b []byte) bool {
 				t.cur = ev.Test
 				t.frames = t.frames[:0]
 			}
-			t.write(ev.Output)
+			t.text.feed(ev.Output, t.line)
 		} else {
 			p.text.line(strings.TrimSuffix(string(cleanLine([]byte(ev.Output))), "\n"))
 		}
@@ -70,54 +71,65 @@ func (p *Parser) event(b []byte) bool {
 // testStreamFor returns the stream that parses go test -json output of the
 // package pkg, creating it on first use.
 func (p *Parser) testStreamFor(pkg string) *testStream {
-	if t, ok := p.tests[pkg]; ok {
-		return t
-	}
-	if p.tests == nil {
-		p.tests = make(map[string]*testStream)
-	}
-	t := p.newTestStream(pkg)
-	p.tests[pkg] = t
-	p.testPkgs = append(p.testPkgs, pkg)
-	return t
+	return streamFor(&p.tests, &p.testPkgs, pkg, func() *testStream { return p.newTestStream(pkg) })
 }
 
 // sectionFor returns the section that parses go build -json output of the
-// package ip, creating it on first use.
+// package ip, creating it on first use. Its package comes from the "# pkg"
+// header in the output, as in text mode: for load errors ImportPath names
+// the missing import instead.
 func (p *Parser) sectionFor(ip string) *section {
-	if s, ok := p.sections[ip]; ok {
-		return s
-	}
-	if p.sections == nil {
-		p.sections = make(map[string]*section)
-	}
-	// The package comes from the "# pkg" header in the output, as in text
-	// mode: for load errors ImportPath names the missing import instead.
 	tool := p.tool
 	if tool == ToolTest {
 		tool = ToolBuild // go test -json: the compiler's output
 	}
-	s := p.newSection(tool)
-	p.sections[ip] = s
-	p.order = append(p.order, ip)
-	return s
+	return streamFor(&p.sections, &p.order, ip, func() *section { return p.newSection(tool) })
 }
 
-// write feeds event output, which may hold several lines or part of one.
-func (s *section) write(out string) {
+// streamFor returns m[key], made by mk and recorded in order on first use.
+func streamFor[T any](m *map[string]T, order *[]string, key string, mk func() T) T {
+	if v, ok := (*m)[key]; ok {
+		return v
+	}
+	if *m == nil {
+		*m = make(map[string]T)
+	}
+	v := mk()
+	(*m)[key] = v
+	*order = append(*order, key)
+	return v
+}
+
+// eventText reassembles the lines of JSON events' Output fields, which may
+// hold several lines or part of one (test2json splits long lines).
+type eventText struct {
+	partial string
+}
+
+// feed passes each complete, cleaned line of out to line.
+func (e *eventText) feed(out string, line func(string)) {
 	for out != "" {
 		i := strings.IndexByte(out, '\n')
 		if i < 0 {
-			s.partial += out
+			e.partial += out
 			return
 		}
 		l := out[:i]
-		if s.partial != "" {
-			l = s.partial + l
-			s.partial = ""
+		if e.partial != "" {
+			l = e.partial + l
+			e.partial = ""
 		}
-		s.line(string(cleanLine([]byte(l))))
+		line(string(cleanLine([]byte(l))))
 		out = out[i+1:]
+	}
+}
+
+// flush passes an unfinished last line to line.
+func (e *eventText) flush(line func(string)) {
+	if e.partial != "" {
+		l := e.partial
+		e.partial = ""
+		line(string(cleanLine([]byte(l))))
 	}
 }
 

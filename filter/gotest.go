@@ -44,15 +44,15 @@ type testStream struct {
 	openMsg    msgBuf
 	gap        int // blank lines after the open error
 
-	races   []Error  // race reports waiting for the test they belong to
-	fatal   []Error  // panics, timeouts and races: errors whatever the test's result
-	loose   []string // unstructured output, the last looseLines lines
-	block   block    // a panic, race report or example output being read
-	maybeRc bool     // the last line was a race report's opening rule
-	lastEx  string   // the failed example named by the previous line
-	partial string   // an unfinished line of go test -json Output
-	touched bool     // test binary output arrived since the last result line
-	built   int      // build.closed when the package's output began
+	races   []Error   // race reports waiting for the test they belong to
+	fatal   []Error   // panics, timeouts and races: errors whatever the test's result
+	loose   []string  // unstructured output, the last looseLines lines
+	block   block     // a panic, race report or example output being read
+	maybeRc bool      // the last line was a race report's opening rule
+	lastEx  string    // the failed example named by the previous line
+	text    eventText // go test -json Output
+	touched bool      // test binary output arrived since the last result line
+	built   int       // build.closed when the package's output began
 }
 
 // frame is a "--- FAIL/PASS/SKIP: name" line: output indented deeper than
@@ -78,25 +78,6 @@ func (p *Parser) newTestStream(pkg string) *testStream {
 		build:   p.newSection(ToolBuild),
 		results: make(map[string]byte),
 		errs:    make(map[string][]Error),
-	}
-}
-
-// write feeds go test -json Output, which may hold several lines or part of
-// one.
-func (t *testStream) write(out string) {
-	for out != "" {
-		i := strings.IndexByte(out, '\n')
-		if i < 0 {
-			t.partial += out
-			return
-		}
-		l := out[:i]
-		if t.partial != "" {
-			l = t.partial + l
-			t.partial = ""
-		}
-		t.line(string(cleanLine([]byte(l))))
-		out = out[i+1:]
 	}
 }
 
@@ -420,7 +401,7 @@ func (t *testStream) endPackage(pkg string, failed bool, note string) {
 	if failed && !reported && !((note == "build failed" || note == "setup failed") && t.p.buildErrors > 0) {
 		t.p.add(t.noReport(pkg, note))
 	}
-	*t = testStream{p: t.p, pkg: t.pkg, build: t.build, built: t.build.closed, results: make(map[string]byte), errs: make(map[string][]Error)}
+	*t = testStream{p: t.p, pkg: t.pkg, build: t.build, built: t.build.closed, text: t.text, results: make(map[string]byte), errs: make(map[string][]Error)}
 }
 
 // noReport is the error for a package that failed without reporting a
@@ -446,10 +427,7 @@ func (t *testStream) noReport(pkg, note string) Error {
 // finish ends the stream. A package whose output stopped without its
 // result line (the run was cut off) counts as failed.
 func (t *testStream) finish() {
-	if t.partial != "" {
-		t.line(t.partial)
-		t.partial = ""
-	}
+	t.text.flush(t.line)
 	t.build.finish()
 	if t.touched {
 		t.endPackage(t.pkg, true, "output ended before the package finished (killed or cut off)")
