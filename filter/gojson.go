@@ -53,10 +53,13 @@ func (p *Parser) event(b []byte) bool {
 			break
 		}
 		t := p.testStreamFor(ev.Package)
-		switch {
-		case ev.Test != "":
+		if ev.Test != "" {
 			t.setResult(ev.Test, strings.ToUpper(ev.Action)[0])
-		case t.touched:
+			break
+		}
+		// The package ended: its output is complete.
+		t.text.flush(t.line)
+		if t.touched {
 			// The package's result line was missing from its output.
 			note := ""
 			if ev.FailedBuild != "" {

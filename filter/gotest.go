@@ -575,7 +575,8 @@ func parseResultLine(body string) (byte, string, bool) {
 
 // parsePackageResult parses the line that ends a package's test output:
 // "FAIL\tpkg\t0.01s", "FAIL\tpkg [build failed]", "ok  \tpkg\t(cached)",
-// "?   \tpkg\t[no test files]". note is "build failed" or "setup failed".
+// "?   \tpkg\t[no test files]", "\tpkg\t\tcoverage: 0.0% of statements".
+// note is "build failed" or "setup failed".
 func parsePackageResult(l string) (status, pkg, note string, ok bool) {
 	head, rest, found := strings.Cut(l, "\t")
 	if !found {
@@ -586,12 +587,17 @@ func parsePackageResult(l string) (status, pkg, note string, ok bool) {
 		status = "FAIL"
 	case "ok":
 		status = "ok"
-	case "?":
+	case "?", "":
+		// "" is "\tpkg\t\tcoverage: 0.0% of statements": -cover on a
+		// package without tests (printed without its newline, even).
 		status = "?"
 	default:
 		return "", "", "", false
 	}
-	pkg, _, _ = strings.Cut(rest, "\t")
+	pkg, after, tab := strings.Cut(rest, "\t")
+	if head == "" && !(tab && (after == "\t" || strings.HasPrefix(after, "\tcoverage: "))) {
+		return "", "", "", false
+	}
 	if i := strings.Index(pkg, " ["); i >= 0 {
 		note = strings.TrimSuffix(pkg[i+2:], "]")
 		pkg = pkg[:i]
