@@ -306,6 +306,8 @@ func (t *testStream) closeOpen() {
 	if tf, ok := parseTestify(e.Message); ok {
 		e = tf.apply(e, t.p.res)
 	}
+	// t.Errorf("\ngot: ...") prints an empty first line.
+	e.Message = strings.TrimLeft(e.Message, "\n")
 	t.record(e)
 }
 

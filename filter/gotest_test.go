@@ -77,6 +77,12 @@ func TestParseTest(t *testing.T) {
 			},
 		},
 		{
+			name: "a message that starts with a newline",
+			in:   "--- FAIL: TestX (0.00s)\n    x_test.go:20: \n        Parse() mismatch (-want +got):\n          []string{\n        - \t\"a\",\n        + \t\"b\",\n          }\nFAIL\texample.com/m\t0.01s\n",
+			want: []Error{{File: "x_test.go", Line: 20, Tool: "test", Package: "example.com/m", Test: "TestX",
+				Message: "Parse() mismatch (-want +got):\n  []string{\n- \t\"a\",\n+ \t\"b\",\n  }"}},
+		},
+		{
 			name: "a passing package has no errors",
 			in:   "=== RUN   TestA\n    a_test.go:3: error: nothing\n--- PASS: TestA (0.00s)\nPASS\nok  \texample.com/m\t0.01s\n",
 			want: []Error{},
