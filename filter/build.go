@@ -76,7 +76,7 @@ func (s *section) line(l string) {
 	}
 	if pkg, ok := packageHeader(l); ok {
 		s.end()
-		s.pkg = pkg
+		s.pkg = keep(pkg)
 		s.vet = strings.HasPrefix(l, "# [")
 		return
 	}
@@ -163,7 +163,7 @@ func (s *section) unpositioned(l string) {
 		return
 	}
 	if strings.HasSuffix(l, ":") {
-		s.lead = l
+		s.lead = keep(l)
 		return
 	}
 	s.startLoose(l)

@@ -23,10 +23,21 @@ type event struct {
 // event. It returns false when the line is not one, so that it is parsed as
 // text (a program may print JSON of its own).
 func (p *Parser) event(b []byte) bool {
+	if !bytes.Contains(b, []byte(`"Action":`)) {
+		return false // a program's own JSON, such as a log line
+	}
 	var ev event
-	if err := json.Unmarshal(b, &ev); err != nil || ev.Action == "" {
+	if !decodeEvent(b, &ev, &p.scratch) {
+		ev = event{}
+		if err := json.Unmarshal(b, &ev); err != nil {
+			return false
+		}
+	}
+	if ev.Action == "" {
 		return false
 	}
+	// ev's strings may be views of b or p.scratch: what is stored of them
+	// is kept (streamFor, name, the streams' own package).
 	switch ev.Action {
 	case "build-output":
 		sec := p.sectionFor(ev.ImportPath)
@@ -41,12 +52,14 @@ func (p *Parser) event(b []byte) bool {
 			if ev.Test != "" {
 				// test2json replaces the "=== NAME" lines of -v
 				// output by this field.
-				t.cur = ev.Test
+				if ev.Test != t.cur {
+					t.cur = t.name(ev.Test)
+				}
 				t.frames = t.frames[:0]
 			}
 			t.text.feed(ev.Output, t.line)
 		} else {
-			p.text.line(strings.TrimSuffix(string(cleanLine([]byte(ev.Output))), "\n"))
+			p.text.line(strings.TrimSuffix(view(cleanLine(bytesOf(ev.Output))), "\n"))
 		}
 	case "fail", "pass", "skip":
 		if p.tool != ToolTest {
@@ -54,7 +67,7 @@ func (p *Parser) event(b []byte) bool {
 		}
 		t := p.testStreamFor(ev.Package)
 		if ev.Test != "" {
-			t.setResult(ev.Test, strings.ToUpper(ev.Action)[0])
+			t.setResult(t.name(ev.Test), strings.ToUpper(ev.Action)[0])
 			break
 		}
 		// The package ended: its output is complete.
@@ -65,7 +78,7 @@ func (p *Parser) event(b []byte) bool {
 			if ev.FailedBuild != "" {
 				note = "build failed"
 			}
-			t.endPackage(ev.Package, ev.Action == "fail", note)
+			t.endPackage(t.pkg, ev.Action == "fail", note)
 		}
 	}
 	return true
@@ -74,7 +87,7 @@ func (p *Parser) event(b []byte) bool {
 // testStreamFor returns the stream that parses go test -json output of the
 // package pkg, creating it on first use.
 func (p *Parser) testStreamFor(pkg string) *testStream {
-	return streamFor(&p.tests, &p.testPkgs, pkg, func() *testStream { return p.newTestStream(pkg) })
+	return streamFor(&p.tests, &p.testPkgs, pkg, p.newTestStream)
 }
 
 // sectionFor returns the section that parses go build -json output of the
@@ -86,18 +99,19 @@ func (p *Parser) sectionFor(ip string) *section {
 	if tool == ToolTest {
 		tool = ToolBuild // go test -json: the compiler's output
 	}
-	return streamFor(&p.sections, &p.order, ip, func() *section { return p.newSection(tool) })
+	return streamFor(&p.sections, &p.order, ip, func(string) *section { return p.newSection(tool) })
 }
 
 // streamFor returns m[key], made by mk and recorded in order on first use.
-func streamFor[T any](m *map[string]T, order *[]string, key string, mk func() T) T {
+func streamFor[T any](m *map[string]T, order *[]string, key string, mk func(key string) T) T {
 	if v, ok := (*m)[key]; ok {
 		return v
 	}
 	if *m == nil {
 		*m = make(map[string]T)
 	}
-	v := mk()
+	key = keep(key)
+	v := mk(key)
 	(*m)[key] = v
 	*order = append(*order, key)
 	return v
@@ -109,12 +123,16 @@ type eventText struct {
 	partial string
 }
 
-// feed passes each complete, cleaned line of out to line.
+// feed passes each complete, cleaned line of out to line. out may be a
+// view: what is kept of it is copied.
 func (e *eventText) feed(out string, line func(string)) {
 	for out != "" {
 		i := strings.IndexByte(out, '\n')
 		if i < 0 {
 			e.partial += out
+			if len(e.partial) == len(out) {
+				e.partial = keep(out) // "" + out is out itself
+			}
 			return
 		}
 		l := out[:i]
@@ -122,7 +140,7 @@ func (e *eventText) feed(out string, line func(string)) {
 			l = e.partial + l
 			e.partial = ""
 		}
-		line(string(cleanLine([]byte(l))))
+		line(view(cleanLine(bytesOf(l))))
 		out = out[i+1:]
 	}
 }
@@ -132,7 +150,7 @@ func (e *eventText) flush(line func(string)) {
 	if e.partial != "" {
 		l := e.partial
 		e.partial = ""
-		line(string(cleanLine([]byte(l))))
+		line(view(cleanLine(bytesOf(l))))
 	}
 }
 
@@ -150,7 +168,7 @@ func (p *Parser) jsonLine(l string) {
 			p.replay(lines)
 		}
 	case strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " "):
-		p.jsonBuf = append(p.jsonBuf, l)
+		p.jsonBuf = append(p.jsonBuf, keep(l))
 	default:
 		p.abortJSON()
 		p.text.line(l)

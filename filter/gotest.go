@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"bytes"
 	"os"
 	"path"
 	"strconv"
@@ -44,15 +45,21 @@ type testStream struct {
 	openMsg    msgBuf
 	gap        int // blank lines after the open error
 
-	races   []Error   // race reports waiting for the test they belong to
-	fatal   []Error   // panics, timeouts and races: errors whatever the test's result
-	loose   []string  // unstructured output, the last looseLines lines
-	block   block     // a panic, race report or example output being read
-	maybeRc bool      // the last line was a race report's opening rule
-	lastEx  string    // the failed example named by the previous line
-	text    eventText // go test -json Output
-	touched bool      // test binary output arrived since the last result line
-	built   int       // build.closed when the package's output began
+	races     []Error           // race reports waiting for the test they belong to
+	fatal     []Error           // panics, timeouts and races: errors whatever the test's result
+	pending   map[string]*held  // output of tests whose result is not known yet
+	heldOrder []string          // tests in the order their output was first held
+	free      []*held           // buffers of tests that finished, for reuse
+	names     map[string]string // the package's test names, each kept once
+	lastTest  string            // the test result last looked up
+	lastKind  byte              // and its result
+	loose     *ring             // unstructured output, the last looseLines lines
+	block     block             // a panic, race report or example output being read
+	maybeRc   bool              // the last line was a race report's opening rule
+	lastEx    string            // the failed example named by the previous line
+	text      eventText         // go test -json Output
+	touched   bool              // test binary output arrived since the last result line
+	built     int               // build.closed when the package's output began
 }
 
 // frame is a "--- FAIL/PASS/SKIP: name" line: output indented deeper than
@@ -71,6 +78,8 @@ type block interface {
 	end()
 }
 
+// newTestStream returns a stream for the package pkg ("" when its output
+// will name it), which must be kept.
 func (p *Parser) newTestStream(pkg string) *testStream {
 	return &testStream{
 		p:       p,
@@ -78,6 +87,7 @@ func (p *Parser) newTestStream(pkg string) *testStream {
 		build:   p.newSection(ToolBuild),
 		results: make(map[string]byte),
 		errs:    make(map[string][]Error),
+		loose:   new(ring),
 	}
 }
 
@@ -103,8 +113,14 @@ func (t *testStream) line(l string) {
 
 	indent, body := splitIndent(l)
 	if body == "" {
-		if t.open {
+		switch {
+		case t.open:
 			t.gap++
+		case indent > 0:
+			// A blank line inside a held test's output (a message's own).
+			if test := t.attribute(indent); t.results[test] == 0 && t.pending[test] != nil {
+				t.hold(test, indent, "")
+			}
 		}
 		return
 	}
@@ -170,9 +186,12 @@ const raceRule = "=================="
 // topLevel handles an unindented line that is not a test result; it reports
 // whether the line was consumed.
 func (t *testStream) topLevel(l, lastEx string) bool {
-	if status, pkg, note, ok := parsePackageResult(l); ok {
-		t.endPackage(pkg, status == "FAIL", note)
-		return true
+	switch l[0] {
+	case 'F', 'o', '?', '\t': // FAIL, ok, ?, \tpkg: package results start so
+		if status, pkg, note, ok := parsePackageResult(l); ok {
+			t.endPackage(keep(pkg), status == "FAIL", keep(note))
+			return true
+		}
 	}
 	switch {
 	case l == "FAIL" || l == "PASS" || strings.HasPrefix(l, "exit status ") || strings.HasPrefix(l, "coverage: "):
@@ -185,20 +204,20 @@ func (t *testStream) topLevel(l, lastEx string) bool {
 		t.frames = t.frames[:0]
 		verb, name, _ := strings.Cut(strings.TrimPrefix(l, "=== "), " ")
 		if verb != "PAUSE" {
-			t.cur = strings.TrimSpace(name)
+			t.cur = t.name(strings.TrimSpace(name))
 		}
 		return true
 	case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: "):
 		t.closeOpen()
 		t.touched = true
-		t.block = &panicBlock{t: t, header: []string{l}}
+		t.block = &panicBlock{t: t, header: []string{keep(l)}}
 		return true
 	case l == raceRule:
 		t.closeOpen()
 		t.maybeRc = true
 		return true
 	case lastEx != "" && (l == "got:" || strings.HasPrefix(l, "got:")):
-		t.block = &exampleBlock{t: t, test: lastEx, lines: []string{l}}
+		t.block = &exampleBlock{t: t, test: lastEx, lines: []string{keep(l)}}
 		return true
 	case strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "go: "):
 		t.closeOpen()
@@ -216,6 +235,11 @@ func (t *testStream) topLevel(l, lastEx string) bool {
 func (t *testStream) result(indent int, kind byte, name string) {
 	t.closeOpen()
 	t.touched = true
+	if name == t.cur {
+		name = t.cur // -v: the test that just ran; kept already
+	} else {
+		name = t.name(name)
+	}
 	t.inBld = false
 	for len(t.frames) > 0 && t.frames[len(t.frames)-1].indent >= indent {
 		t.frames = t.frames[:len(t.frames)-1]
@@ -232,29 +256,65 @@ func (t *testStream) setResult(name string, kind byte) {
 		return
 	}
 	t.results[name] = kind
+	t.lastTest = "" // forget resultOf's answer
 	switch kind {
 	case 'F':
 		t.failed = append(t.failed, name)
+		t.replay(name)
 	case 'P', 'S':
 		// What a passing or skipped test logged is not an error.
 		delete(t.errs, name)
+		if h := t.pending[name]; h != nil {
+			delete(t.pending, name)
+			t.free = append(t.free, h)
+		}
 	}
 }
 
-// output handles an indented line of test output.
+// resultOf returns a test's result so far, 0 when it is not known. The
+// lines of one test come together, so the last answer is kept.
+func (t *testStream) resultOf(test string) byte {
+	if test != t.lastTest || test == "" {
+		t.lastTest, t.lastKind = test, t.results[test]
+	}
+	return t.lastKind
+}
+
+// output handles an indented line of test output. A line of a test that
+// failed is parsed at once; a line of a test whose result is not known yet
+// (-v prints the result after the output) is held, raw, until it is: most
+// tests pass, and what they log is never parsed.
 func (t *testStream) output(indent int, body string) {
 	t.touched = true
 	if t.open && indent > t.openIndent {
-		for ; t.gap > 0; t.gap-- {
-			t.openMsg.add("")
+		t.continueOpen(indent, body)
+		return
+	}
+	test := t.attribute(indent)
+	switch t.resultOf(test) {
+	case 'F':
+		t.process(indent, body, test)
+	case 'P', 'S':
+		t.closeOpen() // a passing test's output is not an error
+	default:
+		t.closeOpen()
+		t.hold(test, indent, body)
+	}
+}
+
+// process parses a line of output of a test that failed.
+func (t *testStream) process(indent int, body, test string) {
+	if t.open && indent > t.openIndent && t.openErr.Test == test {
+		t.continueOpen(indent, body)
+		return
+	}
+	if body == "" {
+		if t.open {
+			t.gap++
 		}
-		// Continuation lines are indented four more than the message;
-		// deeper indentation is the message's own.
-		t.openMsg.add(strings.Repeat(" ", max(0, indent-t.openIndent-4)) + body)
 		return
 	}
 	t.closeOpen()
-	test := t.attribute(indent)
 	pos, ok := scanPosition(body)
 	if !ok {
 		t.undecorated(test, body)
@@ -266,8 +326,87 @@ func (t *testStream) output(indent int, body string) {
 	}
 	t.open = true
 	t.openIndent = indent
-	t.openErr = Error{File: pos.file, Line: pos.line, Column: pos.col, Tool: ToolTest, Test: test}
+	t.openErr = Error{File: keep(pos.file), Line: pos.line, Column: pos.col, Tool: ToolTest, Test: test}
 	t.openMsg.reset(pos.msg)
+}
+
+// continueOpen adds a continuation line to the error being built.
+func (t *testStream) continueOpen(indent int, body string) {
+	for ; t.gap > 0; t.gap-- {
+		t.openMsg.add("")
+	}
+	// Continuation lines are indented four more than the message; deeper
+	// indentation is the message's own.
+	t.openMsg.add(strings.Repeat(" ", max(0, indent-t.openIndent-4)) + body)
+}
+
+// name returns the test name kept once for the package, so that its
+// === RUN and --- PASS lines do not copy it twice.
+func (t *testStream) name(s string) string {
+	if n, ok := t.names[s]; ok {
+		return n
+	}
+	if t.names == nil {
+		t.names = make(map[string]string)
+	}
+	n := keep(s)
+	t.names[n] = n
+	return n
+}
+
+// held is the raw output of a test whose result is not known yet: each line
+// as two bytes of indentation, the text and a newline.
+type held struct {
+	buf     []byte
+	dropped int // lines over maxHeldBytes
+}
+
+const maxHeldBytes = 1 << 20
+
+// hold keeps a line of a test whose result is not known yet.
+func (t *testStream) hold(test string, indent int, body string) {
+	h := t.pending[test]
+	if h == nil {
+		if t.pending == nil {
+			t.pending = make(map[string]*held)
+		}
+		if n := len(t.free); n > 0 {
+			h, t.free = t.free[n-1], t.free[:n-1]
+			h.buf, h.dropped = h.buf[:0], 0
+		} else {
+			h = &held{}
+		}
+		t.pending[test] = h
+		t.heldOrder = append(t.heldOrder, test)
+	}
+	if len(h.buf)+len(body)+3 > maxHeldBytes {
+		h.dropped++
+		return
+	}
+	h.buf = append(h.buf, byte(indent>>8), byte(indent))
+	h.buf = append(h.buf, body...)
+	h.buf = append(h.buf, '\n')
+}
+
+// replay parses the held output of a test that turned out to fail.
+func (t *testStream) replay(test string) {
+	h := t.pending[test]
+	if h == nil {
+		return
+	}
+	delete(t.pending, test)
+	defer func() { t.free = append(t.free, h) }()
+	t.closeOpen()
+	for b := h.buf; len(b) > 2; {
+		indent := int(b[0])<<8 | int(b[1])
+		i := bytes.IndexByte(b[2:], '\n') + 2
+		t.process(indent, view(b[2:i]), test)
+		b = b[i+1:]
+	}
+	t.closeOpen()
+	if h.dropped > 0 {
+		t.dropped += h.dropped
+	}
 }
 
 // attribute returns the test that output at this indentation belongs to.
@@ -328,12 +467,30 @@ func (t *testStream) addLoose(l string) {
 	if len(l) > maxLooseLine {
 		l = l[:maxLooseLine] + " …"
 	}
-	if len(t.loose) == looseLines {
-		copy(t.loose, t.loose[1:])
-		t.loose = t.loose[:looseLines-1]
-	}
-	t.loose = append(t.loose, l)
+	t.loose.add(l)
 }
+
+// ring keeps the last looseLines lines, reusing their buffers.
+type ring struct {
+	lines [looseLines][]byte
+	next  int
+	n     int
+}
+
+func (r *ring) add(l string) {
+	r.lines[r.next] = append(r.lines[r.next][:0], l...)
+	r.next = (r.next + 1) % looseLines
+	r.n = min(r.n+1, looseLines)
+}
+
+// each calls f with the lines, oldest first.
+func (r *ring) each(f func(string)) {
+	for i := range r.n {
+		f(string(r.lines[(r.next-r.n+i+looseLines)%looseLines]))
+	}
+}
+
+func (r *ring) reset() { r.next, r.n = 0, 0 }
 
 func (t *testStream) endBlock() {
 	b := t.block
@@ -370,6 +527,13 @@ func (t *testStream) endPackage(pkg string, failed bool, note string) {
 	if len(t.races) > 0 {
 		t.claimRaces(t.cur)
 	}
+	for _, test := range t.heldOrder {
+		// Tests still running when the package failed (a panic, a
+		// timeout, os.Exit) count as failed; the others passed.
+		if _, ok := t.pending[test]; ok && failed && t.results[test] == 0 {
+			t.replay(test)
+		}
+	}
 	dir, known := t.p.packageDir(pkg)
 	reported := t.build.closed > t.built || t.p.perPackage[pkg] > 0
 	for _, e := range t.fatal {
@@ -403,7 +567,18 @@ func (t *testStream) endPackage(pkg string, failed bool, note string) {
 	if failed && !reported && !((note == "build failed" || note == "setup failed") && t.p.buildErrors > 0) {
 		t.p.add(t.noReport(pkg, note))
 	}
-	*t = testStream{p: t.p, pkg: t.pkg, build: t.build, built: t.build.closed, text: t.text, results: make(map[string]byte), errs: make(map[string][]Error)}
+	// Start the next package afresh, reusing the maps and buffers.
+	for _, h := range t.pending {
+		t.free = append(t.free, h)
+	}
+	results, errs, pending, names, free, loose := t.results, t.errs, t.pending, t.names, t.free, t.loose
+	clear(results)
+	clear(errs)
+	clear(pending)
+	clear(names)
+	loose.reset()
+	*t = testStream{p: t.p, pkg: t.pkg, build: t.build, built: t.build.closed, text: t.text,
+		results: results, errs: errs, pending: pending, names: names, free: free, loose: loose}
 }
 
 // noReport is the error for a package that failed without reporting a
@@ -415,9 +590,7 @@ func (t *testStream) noReport(pkg, note string) Error {
 	if note != "" {
 		m.reset(note)
 	}
-	for _, l := range t.loose {
-		m.add(l)
-	}
+	t.loose.each(m.add)
 	msg := m.String()
 	test := ""
 	if t.results[t.cur] == 0 {

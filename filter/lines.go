@@ -13,8 +13,8 @@ func cleanLine(b []byte) []byte {
 	for len(b) > 0 && b[len(b)-1] == '\r' {
 		b = b[:len(b)-1]
 	}
-	if i := bytes.LastIndexByte(b, '\r'); i >= 0 {
-		b = b[i+1:]
+	if bytes.IndexByte(b, '\r') >= 0 { // IndexByte is vectorised, LastIndexByte is not
+		b = b[bytes.LastIndexByte(b, '\r')+1:]
 	}
 	if bytes.IndexByte(b, 0x1b) < 0 {
 		return b

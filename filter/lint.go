@@ -119,7 +119,7 @@ func (s *lintStream) issue(pos position) {
 	if rest, ok := strings.CutPrefix(msg, ": "); ok && (linter == "" || linter == "typecheck") {
 		if strings.HasPrefix(rest, "# ") {
 			// The go build output of a package that does not compile.
-			s.tcAt = Error{File: file, Line: pos.line, Column: pos.col, Message: rest, Tool: ToolLint, Linter: "typecheck"}
+			s.tcAt = Error{File: file, Line: pos.line, Column: pos.col, Message: keep(rest), Tool: ToolLint, Linter: "typecheck"}
 			s.tcGot = s.tc.closed
 			s.tc.line(rest)
 			s.state = lintTypecheck
@@ -183,7 +183,7 @@ func (s *lintStream) logLine(l string) {
 		}
 	}
 	s.close()
-	s.p.add(Error{Message: msg, Tool: ToolLint})
+	s.p.add(Error{Message: keep(msg), Tool: ToolLint})
 }
 
 func (s *lintStream) start(e Error) {
@@ -219,16 +219,22 @@ func splitLinterTag(msg string) (string, string) {
 	}
 	i := strings.LastIndex(msg, " (")
 	if i < 0 {
-		if strings.HasPrefix(msg, "(") && knownLinters[msg[1:len(msg)-1]] {
-			return "", msg[1 : len(msg)-1]
+		if name, ok := linterName(msg[1 : len(msg)-1]); ok && msg[0] == '(' {
+			return "", name
 		}
 		return msg, ""
 	}
-	name := msg[i+2 : len(msg)-1]
-	if !knownLinters[name] {
+	name, ok := linterName(msg[i+2 : len(msg)-1])
+	if !ok {
 		return msg, ""
 	}
 	return msg[:i], name
+}
+
+// linterName returns the interned name of a real linter.
+func linterName(s string) (string, bool) {
+	name, ok := knownLinters[s]
+	return name, ok
 }
 
 // isLintSummary reports whether l belongs to golangci-lint's statistics:
@@ -237,7 +243,8 @@ func isLintSummary(l string) bool {
 	if rest, ok := strings.CutPrefix(l, "* "); ok {
 		name, n, ok := strings.Cut(rest, ": ")
 		_, err := strconv.Atoi(n)
-		return ok && err == nil && knownLinters[name]
+		_, known := linterName(name)
+		return ok && err == nil && known
 	}
 	n, rest, ok := strings.Cut(l, " ")
 	if _, err := strconv.Atoi(n); !ok || err != nil {

@@ -3,10 +3,12 @@ package filter
 import (
 	"bytes"
 	"cmp"
+	"hash/maphash"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // DefaultRawLimit is how many bytes of raw output a [Parser] keeps for
@@ -75,10 +77,11 @@ type Parser struct {
 	partial []byte // an unfinished line carried between writes
 	raw     *headTail
 
-	errs        []Error
-	seen        map[errKey]struct{}
+	errs        errorList
+	seen        map[uint64]int32 // with OnError: hash of an error's identity → its index in errs
+	collided    map[errKey]bool  // with OnError: identities whose hash an earlier error has
 	truncated   bool
-	perPackage  map[string]int // errors recorded per package
+	perPackage  map[string]int // errors recorded per package, in go test output
 	buildErrors int            // errors of the compiler or vet
 
 	vetJSON  bool                   // go vet -json objects may appear
@@ -88,6 +91,7 @@ type Parser struct {
 	tests    map[string]*testStream // go test -json output, by Package
 	testPkgs []string               // Packages in order of appearance
 	jsonBuf  []string               // lines of a multi-line JSON object (go vet -json)
+	scratch  []byte                 // an unescaped JSON string of the current line
 
 	modPath     string          // the module path, read from go.mod on demand
 	modPathRead bool            //
@@ -127,7 +131,7 @@ func NewParser(check string, opts Options) *Parser {
 		vetJSON:    tool != ToolBuild && tool != ToolLint && tool != ToolTest,
 		res:        newResolver(dir, root),
 		onError:    opts.OnError,
-		seen:       make(map[errKey]struct{}),
+		seen:       make(map[uint64]int32),
 		perPackage: make(map[string]int),
 	}
 	limit := opts.RawLimit
@@ -176,39 +180,51 @@ func (p *Parser) Write(b []byte) (int, error) {
 			return n, nil
 		}
 		p.partial = append(p.partial, b[:i]...)
-		p.line(p.partial)
+		p.line(cleanLine(p.partial))
 		p.partial = p.partial[:0]
 		b = b[i+1:]
 	}
-	for {
-		i := bytes.IndexByte(b, '\n')
-		if i < 0 {
-			break
-		}
-		p.line(b[:i])
-		b = b[i+1:]
-	}
-	p.partial = append(p.partial, b...)
+	end := bytes.LastIndexByte(b, '\n') + 1
+	p.lines(b[:end])
+	p.partial = append(p.partial, b[end:]...)
 	return n, nil
 }
 
-func (p *Parser) writeString(s string) {
-	for len(s) > 0 {
-		i := strings.IndexByte(s, '\n')
+// lines handles complete lines. Most output has no carriage return and no
+// escape sequence anywhere: checked once for all of b, not line by line.
+func (p *Parser) lines(b []byte) {
+	clean := bytes.IndexByte(b, '\r') < 0 && bytes.IndexByte(b, 0x1b) < 0
+	for {
+		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
-			p.partial = append(p.partial[:0], s...)
 			return
 		}
-		p.line([]byte(s[:i]))
-		s = s[i+1:]
+		if clean {
+			p.line(b[:i])
+		} else {
+			p.line(cleanLine(b[:i]))
+		}
+		b = b[i+1:]
 	}
 }
 
-// Close flushes the parser and returns the result. Writing after Close
-// starts a new, unrelated stream.
+// writeString parses s without copying it: a string never changes, so the
+// lines of it the handlers view stay valid.
+func (p *Parser) writeString(s string) {
+	if s == "" {
+		return
+	}
+	b := bytesOf(s)
+	end := bytes.LastIndexByte(b, '\n') + 1
+	p.lines(b[:end])
+	p.partial = append(p.partial[:0], b[end:]...)
+}
+
+// Close flushes the parser and returns the result. A Parser is done after
+// Close.
 func (p *Parser) Close() ParseResult {
 	if len(p.partial) > 0 {
-		p.line(p.partial)
+		p.line(cleanLine(p.partial))
 		p.partial = p.partial[:0]
 	}
 	p.abortJSON()
@@ -219,10 +235,9 @@ func (p *Parser) Close() ParseResult {
 		p.tests[pkg].finish()
 	}
 	p.text.finish()
-	sortErrors(p.errs)
 	res := ParseResult{
 		CheckName: p.check,
-		Errors:    p.errs,
+		Errors:    dedup(p.errs.sorted()),
 		Truncated: p.truncated,
 	}
 	if res.Errors == nil {
@@ -234,11 +249,10 @@ func (p *Parser) Close() ParseResult {
 	return res
 }
 
-// line handles one raw line (without its newline).
-func (p *Parser) line(raw []byte) {
-	b := cleanLine(raw)
+// line handles one cleaned line (without its newline).
+func (p *Parser) line(b []byte) {
 	if p.jsonBuf != nil {
-		p.jsonLine(string(b))
+		p.jsonLine(view(b))
 		return
 	}
 	if len(b) > 0 && b[0] == '{' {
@@ -250,7 +264,7 @@ func (p *Parser) line(raw []byte) {
 			return
 		}
 	}
-	p.text.line(string(b))
+	p.text.line(view(b))
 }
 
 // jsonObject handles a line holding a JSON object the tool prints: a go
@@ -268,15 +282,33 @@ func (p *Parser) jsonObject(b []byte) bool {
 	return false
 }
 
-// add records a completed error, dropping an identical repeat.
+// view returns b as a string without copying it. The string is valid only
+// until the parser reads on: the line handlers clone (keep) whatever part
+// of a line they store.
+func view(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// bytesOf returns the bytes of s without copying them; they must not be
+// changed.
+func bytesOf(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
+// keep copies a part of a viewed line that outlives the line.
+func keep(s string) string { return strings.Clone(s) }
+
+// add records a completed error, dropping an identical repeat: same file,
+// line, message and test.
 func (p *Parser) add(e Error) {
-	k := errKey{file: e.File, line: e.Line, msg: e.Message, test: e.Test}
-	if _, dup := p.seen[k]; dup {
+	if p.onError != nil && p.repeated(&e) {
 		return
 	}
-	p.seen[k] = struct{}{}
-	p.errs = append(p.errs, e)
-	if e.Package != "" {
+	p.errs.add(e)
+	if e.Package != "" && p.tool == ToolTest {
 		p.perPackage[e.Package]++
 	}
 	if e.Tool == ToolBuild || e.Tool == ToolVet {
@@ -287,19 +319,165 @@ func (p *Parser) add(e Error) {
 	}
 }
 
-// sortErrors orders errors by file, line and column, errors with no file
-// first. The sort is stable: errors at one place keep the order the tool
-// reported them in. Tools print in an order that depends on scheduling
+// repeated reports whether an identical error was added before. Only a
+// parser that streams errors to OnError needs to know at once; otherwise
+// repeats are dropped when the errors are put in order (see dedup).
+func (p *Parser) repeated(e *Error) bool {
+	h := identity(e)
+	if i, ok := p.seen[h]; ok {
+		if sameIdentity(p.errs.at(int(i)), e) {
+			return true
+		}
+		// Two identities with one hash: compare them in full.
+		k := errKey{file: e.File, line: e.Line, msg: e.Message, test: e.Test}
+		if p.collided[k] {
+			return true
+		}
+		if p.collided == nil {
+			p.collided = make(map[errKey]bool)
+		}
+		p.collided[k] = true
+	} else {
+		p.seen[h] = int32(p.errs.len())
+	}
+	return false
+}
+
+// errorList stores errors in fixed-size chunks, so that it never copies
+// them as it grows.
+type errorList struct {
+	chunks [][]Error
+	n      int
+}
+
+const errorChunk = 256
+
+func (l *errorList) add(e Error) {
+	if l.n%errorChunk == 0 {
+		l.chunks = append(l.chunks, make([]Error, 0, errorChunk))
+	}
+	c := &l.chunks[len(l.chunks)-1]
+	*c = append(*c, e)
+	l.n++
+}
+
+func (l *errorList) len() int { return l.n }
+
+func (l *errorList) at(i int) *Error { return &l.chunks[i/errorChunk][i%errorChunk] }
+
+var identitySeed = maphash.MakeSeed()
+
+// identity hashes what makes two errors the same one.
+func identity(e *Error) uint64 {
+	return maphash.Comparable(identitySeed, errKey{file: e.File, line: e.Line, msg: e.Message, test: e.Test})
+}
+
+func sameIdentity(a, b *Error) bool {
+	return a.Line == b.Line && a.File == b.File && a.Message == b.Message && a.Test == b.Test
+}
+
+// sorted returns the errors ordered by file, line and column, errors with
+// no file first. The sort is stable: errors at one place keep the order the
+// tool reported them in. Tools print in an order that depends on scheduling
 // (packages built in parallel, vet's analyzers), so sorting makes the
 // result of identical runs identical.
-func sortErrors(errs []Error) {
-	slices.SortStableFunc(errs, func(a, b Error) int {
-		return cmp.Or(
-			strings.Compare(a.File, b.File),
-			cmp.Compare(a.Line, b.Line),
-			cmp.Compare(a.Column, b.Column),
-		)
+//
+// Tools print in sorted runs (a package's errors, a file's): when putting
+// whole runs in order sorts everything, that is all the sorting done (go
+// build's packages in the order they finished); otherwise small keys are
+// sorted, not the errors.
+func (l *errorList) sorted() []Error {
+	type run struct{ start, end int }
+	var runs []run
+	start := 0
+	for i := 1; i <= l.n; i++ {
+		// A run ends where order breaks, and where the package changes:
+		// two packages' errors are in different directories, so their
+		// runs do not overlap even when they happen to follow in order.
+		if i == l.n || compareErrors(l.at(i-1), l.at(i)) > 0 || l.at(i-1).Package != l.at(i).Package {
+			runs = append(runs, run{start, i})
+			start = i
+		}
+	}
+	out := make([]Error, 0, l.n)
+	if len(runs) <= 1 {
+		for _, c := range l.chunks {
+			out = append(out, c...)
+		}
+		return out
+	}
+	slices.SortStableFunc(runs, func(a, b run) int { return compareErrors(l.at(a.start), l.at(b.start)) })
+	ordered := true
+	for i := 1; i < len(runs) && ordered; i++ {
+		ordered = compareErrors(l.at(runs[i-1].end-1), l.at(runs[i].start)) <= 0
+	}
+	if ordered {
+		for _, r := range runs {
+			for i := r.start; i < r.end; i++ {
+				out = append(out, *l.at(i))
+			}
+		}
+		return out
+	}
+	type key struct {
+		file      string
+		line, col int32
+		i         int32
+	}
+	keys := make([]key, l.n)
+	for i := range keys {
+		e := l.at(i)
+		keys[i] = key{e.File, int32(e.Line), int32(e.Column), int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col), cmp.Compare(a.i, b.i))
 	})
+	for _, k := range keys {
+		out = append(out, *l.at(int(k.i)))
+	}
+	return out
+}
+
+// dedup drops repeats from sorted errors: errors with the same file, line,
+// message and test (go vet and go test report an error of a package once
+// for it and once for its test variant). Repeats share a file and line, so
+// they are neighbours once sorted; of each, the first stays.
+func dedup(errs []Error) []Error {
+	w, group := 0, 0 // errs[group:w] are the kept errors at the current file and line
+	var many map[errKey]bool
+	for r := range errs {
+		e := &errs[r]
+		if w > 0 && (errs[w-1].Line != e.Line || errs[w-1].File != e.File) {
+			group, many = w, nil
+		}
+		if w-group > 16 && many == nil {
+			// Errors with no position share "line 0": a set, not a scan.
+			many = make(map[errKey]bool)
+			for i := group; i < w; i++ {
+				many[errKey{msg: errs[i].Message, test: errs[i].Test}] = true
+			}
+		}
+		dup := false
+		if many != nil {
+			k := errKey{msg: e.Message, test: e.Test}
+			dup = many[k]
+			many[k] = true
+		} else {
+			for i := group; i < w && !dup; i++ {
+				dup = errs[i].Message == e.Message && errs[i].Test == e.Test
+			}
+		}
+		if !dup {
+			errs[w] = *e
+			w++
+		}
+	}
+	clear(errs[w:])
+	return errs[:w]
+}
+
+func compareErrors(a, b *Error) int {
+	return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
 }
 
 // headTail keeps the first and last bytes of a stream, and counts what it

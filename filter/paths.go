@@ -32,13 +32,14 @@ func FindModuleRoot(dir string) (string, bool) {
 type resolver struct {
 	dir   string   // where the command ran, slash form; "" when unknown
 	roots []string // the module root, slash form, and its symlink-free twin
+	cache map[string]string
 }
 
 // newResolver returns a resolver for output of a command run in dir, inside
 // the module rooted at root. Either may be empty; without a root, dir stands
 // in for it.
 func newResolver(dir, root string) resolver {
-	r := resolver{dir: cleanSlash(dir)}
+	r := resolver{dir: cleanSlash(dir), cache: make(map[string]string)}
 	if root == "" {
 		root = dir
 	}
@@ -61,6 +62,24 @@ func (r resolver) resolve(p string) string {
 	if p == "" {
 		return ""
 	}
+	// Each path is resolved once and kept once: errors in one file share
+	// the string, which also makes comparing them cheap.
+	if got, ok := r.cache[p]; ok {
+		return got
+	}
+	if len(r.cache) > 1<<16 {
+		clear(r.cache) // a bound for output that names countless files
+	}
+	key := strings.Clone(p)
+	got := key
+	if !(r.dir != "" && len(r.roots) > 0 && r.dir == r.roots[0] && strings.IndexByte(p, '\\') < 0 && isCleanRelative(p)) {
+		got = r.resolveNew(key) // not printed relative to the module root already
+	}
+	r.cache[key] = got
+	return got
+}
+
+func (r resolver) resolveNew(p string) string {
 	p = toSlash(p)
 	if !isAbsSlash(p) {
 		if r.dir == "" {
@@ -102,6 +121,24 @@ func samePrefix(a, b string) bool {
 		return strings.EqualFold(a[:1], b[:1]) && a[1:] == b[1:]
 	}
 	return a == b
+}
+
+// isCleanRelative reports whether p is a relative slash path that
+// path.Clean would not change and that stays below its base.
+func isCleanRelative(p string) bool {
+	if p == "" || p[0] == '/' || hasDrive(p) || p[len(p)-1] == '/' {
+		return false
+	}
+	for rest := p; ; {
+		elem, more, found := strings.Cut(rest, "/")
+		if elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+		if !found {
+			return true
+		}
+		rest = more
+	}
 }
 
 func toSlash(p string) string {

@@ -58,16 +58,21 @@ func (s *stack) line(l string) {
 		if ok && s.created {
 			g.createdBy = s.fn
 		} else if ok && len(g.frames) < maxFrames {
-			g.frames = append(g.frames, stackFrame{fn: s.fn, file: file, line: line})
+			g.frames = append(g.frames, stackFrame{fn: s.fn, file: keep(file), line: line})
 		}
 		s.fn = ""
 	default:
+		fn, created := frameFunc(l), false
 		if rest, ok := strings.CutPrefix(l, "created by "); ok {
-			fn, _, _ := strings.Cut(rest, " in goroutine ")
-			s.fn, s.created = fn, true
-			return
+			fn, _, _ = strings.Cut(rest, " in goroutine ")
+			created = true
 		}
-		s.fn, s.created = frameFunc(l), false
+		s.fn, s.created = "", created
+		if !isRuntimeFunc(fn) {
+			// The runtime's and testing's frames are never the module's
+			// nor a test's: they are not kept.
+			s.fn = keep(fn)
+		}
 	}
 }
 
@@ -207,7 +212,7 @@ func (b *panicBlock) line(l string) bool {
 	if b.inStack {
 		b.stack.line(l)
 	} else if len(b.header) < maxMessageLines {
-		b.header = append(b.header, l)
+		b.header = append(b.header, keep(l))
 	}
 	return true
 }
@@ -404,6 +409,7 @@ func (b *raceBlock) line(l string) bool {
 		} else if i := strings.Index(l, " by "); i > 0 {
 			a.what = l[:i]
 		}
+		a.what = keep(a.what)
 		if len(b.accesses) < 16 {
 			b.accesses = append(b.accesses, a)
 		}
@@ -412,12 +418,12 @@ func (b *raceBlock) line(l string) bool {
 		if file, line, ok := frameLocation(l); ok && strings.HasPrefix(l, "    ") {
 			a := &b.accesses[len(b.accesses)-1]
 			if b.fn != "" && len(a.frames) < maxFrames {
-				a.frames = append(a.frames, stackFrame{fn: b.fn, file: file, line: line})
+				a.frames = append(a.frames, stackFrame{fn: b.fn, file: keep(file), line: line})
 			}
 			b.fn = ""
 			return true
 		}
-		b.fn = frameFunc(l)
+		b.fn = keep(frameFunc(l))
 	}
 	return true
 }
@@ -461,7 +467,7 @@ func (b *exampleBlock) line(l string) bool {
 		return false
 	}
 	if len(b.lines) < maxMessageLines {
-		b.lines = append(b.lines, l)
+		b.lines = append(b.lines, keep(l))
 	}
 	return true
 }
