@@ -1,0 +1,164 @@
+package bench
+
+// The comparison, regenerated with ./table.sh (go test -run TestTable -v
+// -table -rss). `go test -bench . -benchtime=1x` runs every benchmark once,
+// as CI does, so they cannot rot.
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	table = flag.Bool("table", false, "print the comparison table (about a minute)")
+	rss   = flag.Bool("rss", false, "with -table: measure the CLI's peak RSS while it parses 1 GB from stdin")
+)
+
+// inputSize is the size of each benchmark input.
+const inputSize = 4 << 20
+
+var inputs = sync.OnceValue(func() []Input { return Inputs(inputSize) })
+
+func BenchmarkParse(b *testing.B) {
+	for _, in := range inputs() {
+		for _, c := range Contestants {
+			b.Run(strings.ReplaceAll(in.Name, " ", "_")+"/"+strings.ReplaceAll(c.Name, " ", "_"), func(b *testing.B) {
+				b.SetBytes(int64(len(in.Data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					c.Parse(in)
+				}
+			})
+		}
+	}
+}
+
+// TestContestantsAgree checks that the inputs are what they claim: every
+// contestant that parses finds errors in each of them.
+func TestContestantsAgree(t *testing.T) {
+	for _, in := range Inputs(256 << 10) {
+		for _, c := range Contestants {
+			if n := c.Parse(in); n == 0 {
+				t.Errorf("%s found nothing in %s", c.Name, in.Name)
+			}
+		}
+	}
+}
+
+// result is one measurement.
+type result struct {
+	mbps, allocsPerMB float64
+	found             int
+}
+
+func measure(in Input, c Contestant) result {
+	r := testing.Benchmark(func(b *testing.B) {
+		b.SetBytes(int64(len(in.Data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			c.Parse(in)
+		}
+	})
+	mb := float64(len(in.Data)) / (1 << 20)
+	return result{
+		mbps:        mb / (float64(r.NsPerOp()) / 1e9),
+		allocsPerMB: float64(r.AllocsPerOp()) / mb,
+		found:       c.Parse(in),
+	}
+}
+
+func TestTable(t *testing.T) {
+	if !*table {
+		t.Skip("run with -table to print the comparison")
+	}
+	fmt.Printf("%s %s/%s, %d cores; each input %d MiB\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), inputSize>>20)
+	fmt.Println("| input | faultline | errorformat | naive regexp | line split | faultline ÷ errorformat | split ÷ faultline | allocs/MiB: faultline | errorformat | errors found: faultline | errorformat |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	for _, in := range inputs() {
+		res := make(map[string]result)
+		for _, c := range Contestants {
+			res[c.Name] = measure(in, c)
+		}
+		f, e, n, s := res["faultline"], res["errorformat"], res["naive regexp"], res["line split"]
+		fmt.Printf("| %s | %.0f MB/s | %.1f MB/s | %.0f MB/s | %.0f MB/s | %.1f× | %.1f× | %.0f | %.0f | %d | %d |\n",
+			in.Name, f.mbps, e.mbps, n.mbps, s.mbps, f.mbps/e.mbps, s.mbps/f.mbps, f.allocsPerMB, e.allocsPerMB, f.found, e.found)
+	}
+	fmt.Println()
+	scaling(t)
+	if *rss {
+		peakRSS(t)
+	}
+}
+
+// scaling reports how the time to parse grows with the input: 10 times the
+// input should cost no more than about 10 times the time.
+func scaling(t *testing.T) {
+	small := Input{Name: "go test -v", Check: "test", Data: GoTestV(20<<20, 7)}
+	large := Input{Name: "go test -v", Check: "test", Data: GoTestV(200<<20, 7)}
+	best := func(in Input) time.Duration {
+		d := time.Duration(1 << 62)
+		for i := 0; i < 3; i++ {
+			start := time.Now()
+			Faultline(in)
+			d = min(d, time.Since(start))
+		}
+		return d
+	}
+	ts, tl := best(small), best(large)
+	fmt.Printf("scaling (go test -v): %d MiB in %v, %d MiB in %v: %.1f× the time for %.1f× the input\n",
+		len(small.Data)>>20, ts.Round(time.Millisecond), len(large.Data)>>20, tl.Round(time.Millisecond),
+		float64(tl)/float64(ts), float64(len(large.Data))/float64(len(small.Data)))
+}
+
+// peakRSS builds the faultline command and measures its peak resident set
+// size while it parses 1 GiB of go test -v output from stdin.
+func peakRSS(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "faultline")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/faultline-go/faultline/cmd/faultline").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "parse", "--check", "test", "--dir", ModuleDir)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	const total = 1 << 30
+	start := time.Now()
+	written := 0
+	for seed := uint64(1); written < total; seed++ {
+		chunk := GoTestV(16<<20, seed)
+		n, err := stdin.Write(chunk)
+		written += n
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdin.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("faultline parse: %v", err)
+	}
+	elapsed := time.Since(start)
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		t.Skip("no rusage on this system")
+	}
+	fmt.Printf("faultline parse: %d MiB of go test -v from stdin in %v, peak RSS %.1f MiB, %d bytes of JSON\n",
+		written>>20, elapsed.Round(time.Millisecond), float64(ru.Maxrss)/1024, stdout.Len())
+	io.Discard.Write(stdout.Bytes())
+}
