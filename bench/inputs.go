@@ -6,6 +6,7 @@ package bench
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -218,16 +219,31 @@ var lintIssues = []struct{ msg, linter, src string }{
 }
 
 // GolangciLint returns golangci-lint text output: issues with their source
-// and caret lines, and the summary.
+// and caret lines, sorted as golangci-lint sorts them by default (linter,
+// then file, line, column), and the summary.
 func GolangciLint(size int, seed uint64) []byte {
 	r := rand.New(rand.NewPCG(seed, 4))
+	type issue struct {
+		linter, file string
+		line, col    int
+		is           int
+	}
+	var issues []issue
+	for n := 0; n < size; {
+		k := r.IntN(len(lintIssues))
+		is := issue{lintIssues[k].linter, fmt.Sprintf("internal/%s%d/%s.go", word(r), len(issues)/20, word(r)), 1 + r.IntN(500), 2 + r.IntN(20), k}
+		issues = append(issues, is)
+		n += 2*len(is.file) + len(lintIssues[k].msg) + len(lintIssues[k].src) + 30
+	}
+	slices.SortFunc(issues, func(a, b issue) int {
+		return cmp.Or(strings.Compare(a.linter, b.linter), strings.Compare(a.file, b.file), cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col))
+	})
 	var b bytes.Buffer
 	counts := map[string]int{}
-	for i := 0; b.Len() < size; i++ {
-		is := lintIssues[r.IntN(len(lintIssues))]
-		col := 2 + r.IntN(20)
-		fmt.Fprintf(&b, "internal/%s%d/%s.go:%d:%d: %s (%s)\n%s\n\t%s^\n", word(r), i/20, word(r), 1+r.IntN(500), col, is.msg, is.linter, is.src, strings.Repeat(" ", col-2))
-		counts[is.linter]++
+	for _, is := range issues {
+		li := lintIssues[is.is]
+		fmt.Fprintf(&b, "%s:%d:%d: %s (%s)\n%s\n\t%s^\n", is.file, is.line, is.col, li.msg, li.linter, li.src, strings.Repeat(" ", is.col-2))
+		counts[li.linter]++
 	}
 	total := 0
 	for _, n := range counts {

@@ -24,9 +24,9 @@ type Contestant struct {
 type chunked struct{ io.Reader }
 
 // Faultline parses with the faultline parser for the input's check, as a
-// stream.
+// stream, keeping every error (no MaxErrors bound: all the work is done).
 func Faultline(in Input) int {
-	p := filter.NewParser(in.Check, filter.Options{Dir: ModuleDir, ModRoot: ModuleDir})
+	p := filter.NewParser(in.Check, filter.Options{Dir: ModuleDir, ModRoot: ModuleDir, MaxErrors: -1})
 	io.Copy(p, chunked{bytes.NewReader(in.Data)})
 	return len(p.Close().Errors)
 }

@@ -108,9 +108,14 @@ type ParseResult struct {
 	// tail of it; see [Parser].
 	RawOutput string `json:"-"`
 	// Truncated reports that the tool stopped listing errors (go's
-	// "too many errors", vet's "(and N more errors)") or that the captured
-	// output itself was cut, so more errors exist than Errors holds.
+	// "too many errors", vet's "(and N more errors)"), that the captured
+	// output itself was cut, or that the parser kept only its first
+	// errors (Options.MaxErrors), so more errors exist than Errors holds.
 	Truncated bool `json:"truncated"`
+	// Notes report what the parser could not take whole: lines cut at
+	// MaxLineBytes, errors over MaxErrors. The JSON contract leaves them
+	// out; the CLI prints them on stderr.
+	Notes []string `json:"-"`
 }
 
 // CheckResult is the outcome of running one check command.

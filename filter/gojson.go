@@ -45,6 +45,7 @@ func (p *Parser) event(b []byte) bool {
 	case "build-fail":
 		if s, ok := p.sections[ev.ImportPath]; ok {
 			s.finish()
+			delete(p.sections, ev.ImportPath) // done: memory stays bounded
 		}
 	case "output":
 		if p.tool == ToolTest {
@@ -80,6 +81,8 @@ func (p *Parser) event(b []byte) bool {
 			}
 			t.endPackage(t.pkg, ev.Action == "fail", note)
 		}
+		t.build.finish()
+		delete(p.tests, t.pkg) // done: memory stays bounded
 	}
 	return true
 }
@@ -87,7 +90,7 @@ func (p *Parser) event(b []byte) bool {
 // testStreamFor returns the stream that parses go test -json output of the
 // package pkg, creating it on first use.
 func (p *Parser) testStreamFor(pkg string) *testStream {
-	return streamFor(&p.tests, &p.testPkgs, pkg, p.newTestStream)
+	return streamFor(&p.tests, pkg, p.newTestStream)
 }
 
 // sectionFor returns the section that parses go build -json output of the
@@ -99,11 +102,11 @@ func (p *Parser) sectionFor(ip string) *section {
 	if tool == ToolTest {
 		tool = ToolBuild // go test -json: the compiler's output
 	}
-	return streamFor(&p.sections, &p.order, ip, func(string) *section { return p.newSection(tool) })
+	return streamFor(&p.sections, ip, func(string) *section { return p.newSection(tool) })
 }
 
-// streamFor returns m[key], made by mk and recorded in order on first use.
-func streamFor[T any](m *map[string]T, order *[]string, key string, mk func(key string) T) T {
+// streamFor returns m[key], made by mk on first use.
+func streamFor[T any](m *map[string]T, key string, mk func(key string) T) T {
 	if v, ok := (*m)[key]; ok {
 		return v
 	}
@@ -113,7 +116,6 @@ func streamFor[T any](m *map[string]T, order *[]string, key string, mk func(key 
 	key = keep(key)
 	v := mk(key)
 	(*m)[key] = v
-	*order = append(*order, key)
 	return v
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -47,7 +48,7 @@ type testStream struct {
 
 	races     []Error           // race reports waiting for the test they belong to
 	fatal     []Error           // panics, timeouts and races: errors whatever the test's result
-	pending   map[string]*held  // output of tests whose result is not known yet
+	pending   []*held           // output of tests whose result is not known yet
 	heldOrder []string          // tests in the order their output was first held
 	free      []*held           // buffers of tests that finished, for reuse
 	names     map[string]string // the package's test names, each kept once
@@ -118,7 +119,7 @@ func (t *testStream) line(l string) {
 			t.gap++
 		case indent > 0:
 			// A blank line inside a held test's output (a message's own).
-			if test := t.attribute(indent); t.results[test] == 0 && t.pending[test] != nil {
+			if test := t.attribute(indent); t.results[test] == 0 && t.heldFor(test) != nil {
 				t.hold(test, indent, "")
 			}
 		}
@@ -264,8 +265,7 @@ func (t *testStream) setResult(name string, kind byte) {
 	case 'P', 'S':
 		// What a passing or skipped test logged is not an error.
 		delete(t.errs, name)
-		if h := t.pending[name]; h != nil {
-			delete(t.pending, name)
+		if h := t.takeHeld(name); h != nil {
 			t.free = append(t.free, h)
 		}
 	}
@@ -357,26 +357,47 @@ func (t *testStream) name(s string) string {
 // held is the raw output of a test whose result is not known yet: each line
 // as two bytes of indentation, the text and a newline.
 type held struct {
+	test    string
 	buf     []byte
 	dropped int // lines over maxHeldBytes
+}
+
+// heldFor returns the held output of a test, or nil. Few tests are held at
+// once (one, unless tests run in parallel): a slice, not a map.
+func (t *testStream) heldFor(test string) *held {
+	for i := len(t.pending) - 1; i >= 0; i-- {
+		if t.pending[i].test == test {
+			return t.pending[i]
+		}
+	}
+	return nil
+}
+
+// takeHeld removes and returns the held output of a test, or nil.
+func (t *testStream) takeHeld(test string) *held {
+	for i := len(t.pending) - 1; i >= 0; i-- {
+		if h := t.pending[i]; h.test == test {
+			t.pending = slices.Delete(t.pending, i, i+1)
+			return h
+		}
+	}
+	return nil
 }
 
 const maxHeldBytes = 1 << 20
 
 // hold keeps a line of a test whose result is not known yet.
 func (t *testStream) hold(test string, indent int, body string) {
-	h := t.pending[test]
+	h := t.heldFor(test)
 	if h == nil {
-		if t.pending == nil {
-			t.pending = make(map[string]*held)
-		}
 		if n := len(t.free); n > 0 {
 			h, t.free = t.free[n-1], t.free[:n-1]
 			h.buf, h.dropped = h.buf[:0], 0
 		} else {
 			h = &held{}
 		}
-		t.pending[test] = h
+		h.test = test
+		t.pending = append(t.pending, h)
 		t.heldOrder = append(t.heldOrder, test)
 	}
 	if len(h.buf)+len(body)+3 > maxHeldBytes {
@@ -390,11 +411,10 @@ func (t *testStream) hold(test string, indent int, body string) {
 
 // replay parses the held output of a test that turned out to fail.
 func (t *testStream) replay(test string) {
-	h := t.pending[test]
+	h := t.takeHeld(test)
 	if h == nil {
 		return
 	}
-	delete(t.pending, test)
 	defer func() { t.free = append(t.free, h) }()
 	t.closeOpen()
 	for b := h.buf; len(b) > 2; {
@@ -530,7 +550,7 @@ func (t *testStream) endPackage(pkg string, failed bool, note string) {
 	for _, test := range t.heldOrder {
 		// Tests still running when the package failed (a panic, a
 		// timeout, os.Exit) count as failed; the others passed.
-		if _, ok := t.pending[test]; ok && failed && t.results[test] == 0 {
+		if failed && t.results[test] == 0 {
 			t.replay(test)
 		}
 	}
@@ -567,14 +587,12 @@ func (t *testStream) endPackage(pkg string, failed bool, note string) {
 	if failed && !reported && !((note == "build failed" || note == "setup failed") && t.p.buildErrors > 0) {
 		t.p.add(t.noReport(pkg, note))
 	}
+	delete(t.p.perPackage, pkg) // the package is done: memory stays bounded
 	// Start the next package afresh, reusing the maps and buffers.
-	for _, h := range t.pending {
-		t.free = append(t.free, h)
-	}
-	results, errs, pending, names, free, loose := t.results, t.errs, t.pending, t.names, t.free, t.loose
+	t.free = append(t.free, t.pending...)
+	results, errs, pending, names, free, loose := t.results, t.errs, t.pending[:0], t.names, t.free, t.loose
 	clear(results)
 	clear(errs)
-	clear(pending)
 	clear(names)
 	loose.reset()
 	*t = testStream{p: t.p, pkg: t.pkg, build: t.build, built: t.build.closed, text: t.text,

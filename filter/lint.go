@@ -242,15 +242,23 @@ func linterName(s string) (string, bool) {
 func isLintSummary(l string) bool {
 	if rest, ok := strings.CutPrefix(l, "* "); ok {
 		name, n, ok := strings.Cut(rest, ": ")
-		_, err := strconv.Atoi(n)
 		_, known := linterName(name)
-		return ok && err == nil && known
+		return ok && isDigits(n) && known
 	}
-	n, rest, ok := strings.Cut(l, " ")
-	if _, err := strconv.Atoi(n); !ok || err != nil {
+	if l == "" || l[0] < '0' || l[0] > '9' {
 		return false
 	}
-	return rest == "issues:" || rest == "issues." || rest == "issue:" || rest == "issue."
+	n, rest, ok := strings.Cut(l, " ")
+	return ok && isDigits(n) && (rest == "issues:" || rest == "issues." || rest == "issue:" || rest == "issue.")
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // lintReport is golangci-lint's JSON output (--output.json.path stdout).

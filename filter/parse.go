@@ -3,8 +3,10 @@ package filter
 import (
 	"bytes"
 	"cmp"
+	"fmt"
 	"hash/maphash"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,7 +34,23 @@ type Options struct {
 	// so a caller can stream results. The errors are also collected in the
 	// ParseResult.
 	OnError func(Error)
+	// MaxErrors bounds the errors kept; more mark the result truncated. 0
+	// means DefaultMaxErrors, a negative value no bound.
+	MaxErrors int
 }
+
+// DefaultMaxErrors is how many errors a parser keeps when Options.MaxErrors
+// is zero: far more than a fix prompt shows, few enough that memory stays
+// bounded whatever the size of the log.
+const DefaultMaxErrors = 10000
+
+// Limits on one line read from a stream: a longer line is cut there, and
+// the result's Notes say so. A JSON line (golangci-lint's report is one)
+// may be longer than a text line.
+const (
+	MaxLineBytes     = 8 << 20
+	MaxJSONLineBytes = 64 << 20
+)
 
 // ParseCheckOutput extracts structured errors from a CheckResult. It picks
 // the parser by the check's name and reads text and JSON output alike;
@@ -86,13 +104,15 @@ type Parser struct {
 
 	vetJSON  bool                   // go vet -json objects may appear
 	text     lineHandler            // plain-text lines
-	sections map[string]*section    // go build -json output, by ImportPath
-	order    []string               // ImportPaths in order of appearance
-	tests    map[string]*testStream // go test -json output, by Package
-	testPkgs []string               // Packages in order of appearance
+	sections map[string]*section    // go build -json output of packages still building, by ImportPath
+	tests    map[string]*testStream // go test -json output of packages still running, by Package
 	jsonBuf  []string               // lines of a multi-line JSON object (go vet -json)
 	scratch  []byte                 // an unescaped JSON string of the current line
 
+	maxErrors   int             // errors kept at most; more are counted in overErrors
+	overErrors  int             //
+	cutLines    int             // lines cut at the line limit
+	cutting     bool            // the partial line is over the limit: drop until newline
 	modPath     string          // the module path, read from go.mod on demand
 	modPathRead bool            //
 	rootOnDisk  int8            // 0 unknown, 1 the module root exists here, 2 not
@@ -125,7 +145,12 @@ func NewParser(check string, opts Options) *Parser {
 	if tool == ToolLint && dir != "" {
 		dir = lintBaseDir(dir, root)
 	}
+	maxErrors := opts.MaxErrors
+	if maxErrors == 0 {
+		maxErrors = DefaultMaxErrors
+	}
 	p := &Parser{
+		maxErrors:  maxErrors,
 		check:      check,
 		tool:       tool,
 		vetJSON:    tool != ToolBuild && tool != ToolLint && tool != ToolTest,
@@ -173,21 +198,39 @@ func (p *Parser) Write(b []byte) (int, error) {
 		p.raw.Write(b)
 	}
 	n := len(b)
-	if len(p.partial) > 0 {
+	if len(p.partial) > 0 || p.cutting {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
-			p.partial = append(p.partial, b...)
+			p.extendPartial(b)
 			return n, nil
 		}
-		p.partial = append(p.partial, b[:i]...)
+		p.extendPartial(b[:i])
 		p.line(cleanLine(p.partial))
-		p.partial = p.partial[:0]
+		p.partial, p.cutting = p.partial[:0], false
 		b = b[i+1:]
 	}
 	end := bytes.LastIndexByte(b, '\n') + 1
 	p.lines(b[:end])
-	p.partial = append(p.partial, b[end:]...)
+	p.extendPartial(b[end:])
 	return n, nil
+}
+
+// extendPartial adds to the unfinished line, up to the line limit: a line
+// longer than that is cut, and the cut is noted.
+func (p *Parser) extendPartial(b []byte) {
+	if p.cutting {
+		return
+	}
+	limit := MaxLineBytes
+	if len(p.partial) > 0 && p.partial[0] == '{' || len(p.partial) == 0 && len(b) > 0 && b[0] == '{' {
+		limit = MaxJSONLineBytes
+	}
+	if room := limit - len(p.partial); len(b) > room {
+		b = b[:room]
+		p.cutting = true
+		p.cutLines++
+	}
+	p.partial = append(p.partial, b...)
 }
 
 // lines handles complete lines. Most output has no carriage return and no
@@ -228,10 +271,11 @@ func (p *Parser) Close() ParseResult {
 		p.partial = p.partial[:0]
 	}
 	p.abortJSON()
-	for _, ip := range p.order {
+	// Packages whose output did not end (the stream was cut off).
+	for _, ip := range slices.Sorted(maps.Keys(p.sections)) {
 		p.sections[ip].finish()
 	}
-	for _, pkg := range p.testPkgs {
+	for _, pkg := range slices.Sorted(maps.Keys(p.tests)) {
 		p.tests[pkg].finish()
 	}
 	p.text.finish()
@@ -246,7 +290,21 @@ func (p *Parser) Close() ParseResult {
 	if p.raw != nil {
 		res.RawOutput = p.raw.String()
 	}
+	if p.overErrors > 0 {
+		res.Truncated = true
+		res.Notes = append(res.Notes, fmt.Sprintf("kept the first %d errors; %d more were dropped (Options.MaxErrors)", p.maxErrors, p.overErrors))
+	}
+	if p.cutLines > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d %s longer than %d bytes (%d for JSON) cut to that length", p.cutLines, plural(p.cutLines, "line", "lines"), MaxLineBytes, MaxJSONLineBytes))
+	}
 	return res
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // line handles one cleaned line (without its newline).
@@ -304,6 +362,10 @@ func keep(s string) string { return strings.Clone(s) }
 // add records a completed error, dropping an identical repeat: same file,
 // line, message and test.
 func (p *Parser) add(e Error) {
+	if p.maxErrors > 0 && p.errs.len() >= p.maxErrors {
+		p.overErrors++
+		return
+	}
 	if p.onError != nil && p.repeated(&e) {
 		return
 	}
@@ -419,6 +481,21 @@ func (l *errorList) sorted() []Error {
 		}
 		return out
 	}
+	if len(runs) <= 64 {
+		// A few runs that overlap (golangci-lint: one per linter): merge
+		// them, taking the least head each time; of equal heads the one
+		// reported first, as the runs are in the order reported.
+		slices.SortFunc(runs, func(a, b run) int { return cmp.Compare(a.start, b.start) })
+		h := &runHeap{l: l}
+		for _, r := range runs {
+			h.push(r.start, r.end)
+		}
+		for len(h.runs) > 0 {
+			out = append(out, *l.at(h.runs[0].next))
+			h.advance()
+		}
+		return out
+	}
 	type key struct {
 		file      string
 		line, col int32
@@ -436,6 +513,56 @@ func (l *errorList) sorted() []Error {
 		out = append(out, *l.at(int(k.i)))
 	}
 	return out
+}
+
+// runHeap is a min-heap of sorted runs of an errorList by their heads.
+type runHeap struct {
+	l    *errorList
+	runs []struct{ next, end int }
+}
+
+func (h *runHeap) less(i, j int) bool {
+	a, b := h.runs[i], h.runs[j]
+	if c := compareErrors(h.l.at(a.next), h.l.at(b.next)); c != 0 {
+		return c < 0
+	}
+	return a.next < b.next
+}
+
+func (h *runHeap) push(next, end int) {
+	h.runs = append(h.runs, struct{ next, end int }{next, end})
+	for i := len(h.runs) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !h.less(i, parent) {
+			break
+		}
+		h.runs[i], h.runs[parent] = h.runs[parent], h.runs[i]
+		i = parent
+	}
+}
+
+// advance moves the least run on by one error, dropping it when done.
+func (h *runHeap) advance() {
+	h.runs[0].next++
+	if h.runs[0].next == h.runs[0].end {
+		last := len(h.runs) - 1
+		h.runs[0] = h.runs[last]
+		h.runs = h.runs[:last]
+	}
+	for i := 0; ; {
+		least, left, right := i, 2*i+1, 2*i+2
+		if left < len(h.runs) && h.less(left, least) {
+			least = left
+		}
+		if right < len(h.runs) && h.less(right, least) {
+			least = right
+		}
+		if least == i {
+			return
+		}
+		h.runs[i], h.runs[least] = h.runs[least], h.runs[i]
+		i = least
+	}
 }
 
 // dedup drops repeats from sorted errors: errors with the same file, line,
@@ -477,7 +604,13 @@ func dedup(errs []Error) []Error {
 }
 
 func compareErrors(a, b *Error) int {
-	return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+	if a.File != b.File { // interned: usually the same string, compared at once
+		return strings.Compare(a.File, b.File)
+	}
+	if a.Line != b.Line {
+		return cmp.Compare(a.Line, b.Line)
+	}
+	return cmp.Compare(a.Column, b.Column)
 }
 
 // headTail keeps the first and last bytes of a stream, and counts what it

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -462,4 +464,65 @@ func FuzzParse(f *testing.F) {
 			fmt.Fprint(&buf, res.Errors)
 		}
 	})
+}
+
+// TestSortedMatchesStableSort checks every path of errorList.sorted (one
+// run, runs in order, a few overlapping runs merged, many runs sorted)
+// against a plain stable sort.
+func TestSortedMatchesStableSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 300; trial++ {
+		var l errorList
+		var want []Error
+		runs := 1 + r.IntN(100)
+		for run := 0; run < runs; run++ {
+			pkg := fmt.Sprint("p", r.IntN(4))
+			file := fmt.Sprintf("d%d/f%d.go", r.IntN(5), r.IntN(3))
+			line := r.IntN(5)
+			for i, n := 0, 1+r.IntN(6); i < n; i++ {
+				if r.IntN(4) == 0 {
+					file = fmt.Sprintf("d%d/f%d.go", r.IntN(5), r.IntN(3))
+				}
+				line += r.IntN(3)
+				e := Error{File: file, Line: line, Column: r.IntN(3), Message: fmt.Sprint(len(want)), Package: pkg}
+				l.add(e)
+				want = append(want, e)
+			}
+		}
+		slices.SortStableFunc(want, func(a, b Error) int { return compareErrors(&a, &b) })
+		if diff := cmp.Diff(want, l.sorted()); diff != "" {
+			t.Fatalf("trial %d: sorted() mismatch (-stable sort +sorted):\n%s", trial, diff)
+		}
+	}
+}
+
+func TestBounds(t *testing.T) {
+	// More errors than MaxErrors: the first are kept, the result says so.
+	var in strings.Builder
+	for i := 1; i <= 30; i++ {
+		fmt.Fprintf(&in, "./x.go:%d:1: error %d\n", i, i)
+	}
+	res, err := ParseReader(strings.NewReader(in.String()), "build", Options{MaxErrors: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) != 10 || res.Errors[9].Line != 10 || !res.Truncated || len(res.Notes) != 1 {
+		t.Errorf("MaxErrors 10: %d errors, truncated %v, notes %q", len(res.Errors), res.Truncated, res.Notes)
+	}
+
+	// A line longer than MaxLineBytes, streamed: cut, parsed, noted.
+	p := NewParser("build", Options{})
+	p.Write([]byte("./x.go:1:2: "))
+	chunk := []byte(strings.Repeat("y", 1<<20))
+	for i := 0; i < 9; i++ {
+		p.Write(chunk)
+	}
+	p.Write([]byte("\n./x.go:2:1: next\n"))
+	res = p.Close()
+	if len(res.Errors) != 2 || len(res.Errors[0].Message) > MaxLineBytes || res.Errors[1].Message != "next" {
+		t.Errorf("long line: %d errors, first message of %d bytes", len(res.Errors), len(res.Errors[0].Message))
+	}
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "cut") {
+		t.Errorf("long line: notes %q, want one about the cut", res.Notes)
+	}
 }

@@ -30,16 +30,17 @@ func FindModuleRoot(dir string) (string, bool) {
 // It works on slash-separated strings, not the host's path rules, so that
 // output captured on Windows (C:\mod\x.go, a\b.go) resolves on any host.
 type resolver struct {
-	dir   string   // where the command ran, slash form; "" when unknown
-	roots []string // the module root, slash form, and its symlink-free twin
-	cache map[string]string
+	dir   string               // where the command ran, slash form; "" when unknown
+	roots []string             // the module root, slash form, and its symlink-free twin
+	cache map[string][2]string // a path → itself kept, and its result
+	last  *[2]string           // the last entry used: errors come file by file
 }
 
 // newResolver returns a resolver for output of a command run in dir, inside
 // the module rooted at root. Either may be empty; without a root, dir stands
 // in for it.
 func newResolver(dir, root string) resolver {
-	r := resolver{dir: cleanSlash(dir), cache: make(map[string]string)}
+	r := resolver{dir: cleanSlash(dir), cache: make(map[string][2]string), last: new([2]string)}
 	if root == "" {
 		root = dir
 	}
@@ -64,10 +65,14 @@ func (r resolver) resolve(p string) string {
 	}
 	// Each path is resolved once and kept once: errors in one file share
 	// the string, which also makes comparing them cheap.
-	if got, ok := r.cache[p]; ok {
-		return got
+	if r.last[0] == p && p != "" {
+		return r.last[1]
 	}
-	if len(r.cache) > 1<<16 {
+	if entry, ok := r.cache[p]; ok {
+		*r.last = entry
+		return entry[1]
+	}
+	if len(r.cache) > 1<<14 {
 		clear(r.cache) // a bound for output that names countless files
 	}
 	key := strings.Clone(p)
@@ -75,7 +80,8 @@ func (r resolver) resolve(p string) string {
 	if !(r.dir != "" && len(r.roots) > 0 && r.dir == r.roots[0] && strings.IndexByte(p, '\\') < 0 && isCleanRelative(p)) {
 		got = r.resolveNew(key) // not printed relative to the module root already
 	}
-	r.cache[key] = got
+	r.cache[key] = [2]string{key, got}
+	*r.last = [2]string{key, got}
 	return got
 }
 

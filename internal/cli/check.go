@@ -191,11 +191,12 @@ type checkSummary struct {
 // could be parsed from it: the fallback a caller then needs.
 type resultJSON struct {
 	filter.ParseResult
-	RawOutput string `json:"raw_output,omitempty"`
+	RawOutput string   `json:"raw_output,omitempty"`
+	Notes     []string `json:"notes,omitempty"`
 }
 
 func newResultJSON(o filter.Outcome) *resultJSON {
-	r := &resultJSON{ParseResult: o.Parsed}
+	r := &resultJSON{ParseResult: o.Parsed, Notes: o.Parsed.Notes}
 	if len(o.Parsed.Errors) == 0 {
 		r.RawOutput = o.Output
 	}
@@ -293,6 +294,9 @@ func (r checkReport) writeText(w io.Writer) {
 		fmt.Fprint(w, " (the tool stopped early: there are more)")
 	}
 	fmt.Fprintln(w)
+	for _, n := range r.Result.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	last = "\x00"
 	for _, e := range errs {
 		if e.File != last {

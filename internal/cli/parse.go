@@ -48,5 +48,8 @@ func (e *env) parse() int {
 	if err := writeJSON(e.stdout, res); err != nil {
 		return e.failure(fmt.Errorf("parse: %v", err))
 	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(e.stderr, "faultline: parse: %s\n", n)
+	}
 	return exitOK
 }
