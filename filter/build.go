@@ -84,16 +84,18 @@ func (s *section) line(l string) {
 		s.continuation(l)
 		return
 	}
+	// Positions first: most lines are errors, and no noise line (a gcc
+	// snippet, "./c.go: In function", a progress line) scans as one.
+	body, vet := strings.CutPrefix(l, "vet: ")
+	if pos, ok := scanPosition(body); ok {
+		s.positioned(pos, vet, l)
+		return
+	}
 	if isGCCNoise(l) {
 		return
 	}
 	if isProgress(l) || isImportPath(l) {
 		s.end()
-		return
-	}
-	body, vet := strings.CutPrefix(l, "vet: ")
-	if pos, ok := scanPosition(body); ok {
-		s.positioned(pos, vet, l)
 		return
 	}
 	s.unpositioned(l)

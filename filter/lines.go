@@ -120,19 +120,40 @@ func plausiblePath(s string) bool {
 	abs := s[0] == '/' || s[0] == '\\' || hasDrive(s)
 	sep := abs
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case ' ', '\t':
+		switch pathClass[s[i]] {
+		case pathSpace:
 			if !abs {
 				return false
 			}
-		case '.', '/', '\\':
+		case pathSep:
 			sep = true
-		case '"', '\'', '`', '(', ')', '[', ']', '{', '}', '<', '>', '=', '*', '|', ',', ';':
+		case pathBad:
 			return false
 		}
 	}
 	return sep
 }
+
+// The classes of bytes in a path, for plausiblePath.
+const (
+	pathOther = iota
+	pathSpace // may appear in an absolute path only
+	pathSep   // '.', '/', '\\': a path has one
+	pathBad   // never in a path a tool prints
+)
+
+var pathClass = func() (c [256]uint8) {
+	for _, b := range []byte(" \t") {
+		c[b] = pathSpace
+	}
+	for _, b := range []byte("./\\") {
+		c[b] = pathSep
+	}
+	for _, b := range []byte("\"'`()[]{}<>=*|,;") {
+		c[b] = pathBad
+	}
+	return c
+}()
 
 // scanNumber reads a decimal number of 1 to 9 digits at the start of s.
 func scanNumber(s string) (int, string, bool) {
