@@ -445,7 +445,9 @@ func (t *testStream) attribute(indent int) string {
 func (t *testStream) undecorated(test, body string) {
 	if errs := t.errs[test]; len(errs) > 0 {
 		last := &errs[len(errs)-1]
-		if strings.Count(last.Message, "\n") < maxMessageLines && len(last.Message)+len(body) < maxMessageBytes {
+		// The size first: counting lines of a message at its cap, line
+		// after line, would be quadratic.
+		if len(last.Message)+len(body) < maxMessageBytes && strings.Count(last.Message, "\n") < maxMessageLines {
 			last.Message += "\n" + body
 		}
 		return

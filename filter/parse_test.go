@@ -331,6 +331,14 @@ func TestParseHostileInput(t *testing.T) {
 			in:   "\x00\x01\x02{\x1b[\x1b]\x00}\n\t\t\n:::1:2:\n{\n\x00\n}\n",
 		},
 		{
+			name: "a failing test's flood of lines that are not its errors",
+			in:   "--- FAIL: TestFlood (0.00s)\n    f_test.go:1: first\n" + strings.Repeat("    undecorated output of the testing package\n", 200000) + "FAIL\texample.com/m\t0.1s\n",
+		},
+		{
+			name: "a huge goroutine dump",
+			in:   "panic: boom\n\n" + strings.Repeat("goroutine 7 [chan receive]:\nexample.com/m.wait(...)\n\t/m/w.go:4\ncreated by example.com/m.start in goroutine 1\n\t/m/s.go:9 +0x1d\n\n", 50000) + "FAIL\texample.com/m\t0.1s\n",
+		},
+		{
 			name: "many long continuation lines are capped",
 			in:   "go: failed\n" + strings.Repeat("\t"+strings.Repeat("z", 300)+"\n", 5000),
 			check: func(t *testing.T, res ParseResult) {
