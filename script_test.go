@@ -27,6 +27,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
 	"github.com/faultline-go/faultline/internal/cli"
 )
@@ -251,8 +252,11 @@ func cmdGolden(ts *testscript.TestScript, neg bool, args []string, root string) 
 var (
 	tempNumbers = regexp.MustCompile(`(go-build|go-link-|testscript-main|go-test-script|faultline-example-)\d+`)
 	buildID     = regexp.MustCompile(`--build-id=0x[0-9a-f]+`)
-	elapsedJSON = regexp.MustCompile(`"elapsed_ms": \d+`)
-	elapsedText = regexp.MustCompile(`\b\d+\.\ds\b`)
+	elapsedJSON = regexp.MustCompile(`"(elapsed_ms|durationMs)": \d+`)
+	failedAt    = regexp.MustCompile(`"failedAt": "[^"]*"`)
+	elapsedText = regexp.MustCompile(`([^0-9.]|^)\d+\.\d+s\b`)
+	timestamp   = regexp.MustCompile(`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z`)
+	elapsedEv   = regexp.MustCompile(`\\"Elapsed\\":[0-9.]+`)
 )
 
 // normalize replaces what differs between runs and machines in s: the
@@ -270,8 +274,11 @@ func normalize(ts *testscript.TestScript, s string) []byte {
 	}
 	s = tempNumbers.ReplaceAllString(s, "${1}N")
 	s = buildID.ReplaceAllString(s, "--build-id=0xN")
-	s = elapsedJSON.ReplaceAllString(s, `"elapsed_ms": N`)
-	s = elapsedText.ReplaceAllString(s, "N.Ns")
+	s = elapsedJSON.ReplaceAllString(s, `"$1": N`)
+	s = failedAt.ReplaceAllString(s, `"failedAt": "T"`)
+	s = elapsedText.ReplaceAllString(s, "${1}N.Ns")
+	s = timestamp.ReplaceAllString(s, "T")
+	s = elapsedEv.ReplaceAllString(s, `\"Elapsed\":N`)
 	return []byte(s)
 }
 
@@ -318,6 +325,53 @@ func checkStaleGoldens(t *testing.T, goldenRoot, scriptDir string) {
 			if _, ok := goldens.Load(filepath.Join(dir, f.Name())); !ok {
 				stale(filepath.Join(dir, f.Name()), "its script no longer asserts it")
 			}
+		}
+	}
+}
+
+// TestEveryCategoryHasAFixture walks every category and severity and fails
+// if no golden snapshot of a fixture shows it: each is produced by real
+// toolchain output somewhere in testdata/scripts.
+func TestEveryCategoryHasAFixture(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "golden", "*", "*.golden"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no goldens: %v", err)
+	}
+	seen := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Errors []filter.Error `json:"errors"`
+			Result *struct {
+				Errors []filter.Error `json:"errors"`
+			} `json:"result"`
+		}
+		if json.Unmarshal(data, &doc) != nil {
+			continue // a text golden
+		}
+		errs := doc.Errors
+		if doc.Result != nil {
+			errs = append(errs, doc.Result.Errors...)
+		}
+		for _, e := range errs {
+			seen[e.Category] = f
+			seen[e.Severity] = f
+		}
+	}
+	for _, c := range errkind.Categories() {
+		if seen[string(c)] == "" {
+			t.Errorf("no fixture produces category %s: add a script whose real output shows it", c)
+		}
+	}
+	for _, s := range errkind.Severities() {
+		if s == errkind.SeverityLow {
+			continue // warnings: the go tools' failures never are
+		}
+		if seen[string(s)] == "" {
+			t.Errorf("no fixture produces severity %s", s)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
 )
 
@@ -173,6 +174,8 @@ type checkReport struct {
 	Checks      []checkSummary `json:"checks"`
 	// Result holds the errors of the failed check.
 	Result *resultJSON `json:"result,omitempty"`
+	// BuildError classifies the failure (package errkind).
+	BuildError *errkind.BuildError `json:"build_error,omitempty"`
 }
 
 // checkSummary is one check in a checkReport.
@@ -196,6 +199,7 @@ type resultJSON struct {
 }
 
 func newResultJSON(o filter.Outcome) *resultJSON {
+	errkind.Annotate(o.Parsed.Errors)
 	r := &resultJSON{ParseResult: o.Parsed, Notes: o.Parsed.Notes}
 	if len(o.Parsed.Errors) == 0 {
 		r.RawOutput = o.Output
@@ -248,6 +252,8 @@ func newCheckReport(dir string, asked []filter.Check, outs []filter.Outcome) che
 		}
 		rep.FailedCheck = o.Name
 		rep.Result = newResultJSON(o)
+		be := new(errkind.Builder).FromOutcome(o)
+		rep.BuildError = &be
 	}
 	return rep
 }

@@ -28,6 +28,8 @@ Usage:
       run one command and print its parsed output as JSON
   faultline parse --check build|vet|lint|test [--dir DIR] < output
       parse one check's captured output from stdin into JSON
+  faultline classify [--agent-result-file F] [--verification-file F] < result.json
+      turn an agent result or a verification report into a classified BuildError
 
 Exit status: 0 passed (or parsed), 1 a check failed, 2 bad usage, 3 could not run.
 
@@ -63,6 +65,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.check()
 	case "run":
 		return e.run()
+	case "classify":
+		return e.classify()
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

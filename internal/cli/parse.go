@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
 )
 
@@ -45,6 +46,7 @@ func (e *env) parse() int {
 	if err != nil {
 		return e.failure(fmt.Errorf("parse: reading stdin: %v", err))
 	}
+	errkind.Annotate(res.Errors)
 	if err := writeJSON(e.stdout, res); err != nil {
 		return e.failure(fmt.Errorf("parse: %v", err))
 	}

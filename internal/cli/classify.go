@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/faultline-go/faultline/errkind"
+)
+
+const classifySynopsis = "classify [--agent-result-file F] [--verification-file F] < agent-result-or-verification-report.json"
+
+// classify implements `faultline classify`: an agent's result or a
+// verification report, as JSON on stdin, becomes a BuildError (JSON, the
+// seed's field names) on stdout.
+func (e *env) classify() int {
+	fs := flag.NewFlagSet("classify", flag.ContinueOnError)
+	agentFile := fs.String("agent-result-file", "", "the file the agent result is kept in, recorded in the BuildError")
+	verificationFile := fs.String("verification-file", "", "the file the verification report is kept in, recorded in the BuildError")
+	if err := e.flags(fs, classifySynopsis); err != nil {
+		if err == errHelp {
+			return exitOK
+		}
+		return e.usageError(err)
+	}
+	if fs.NArg() > 0 {
+		return e.usageError(fmt.Errorf("classify: unexpected argument %q (the input is read from stdin)", fs.Arg(0)))
+	}
+	data, err := io.ReadAll(io.LimitReader(e.stdin, 256<<20))
+	if err != nil {
+		return e.failure(fmt.Errorf("classify: reading stdin: %v", err))
+	}
+	be, err := classifyJSON(data, *agentFile, *verificationFile)
+	if err != nil {
+		return e.failure(fmt.Errorf("classify: %v", err))
+	}
+	if err := writeJSON(e.stdout, be); err != nil {
+		return e.failure(err)
+	}
+	return exitOK
+}
+
+// classifyJSON tells an agent result from a verification report by their
+// fields and builds the BuildError.
+func classifyJSON(data []byte, agentFile, verificationFile string) (errkind.BuildError, error) {
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return errkind.BuildError{}, fmt.Errorf("stdin is not a JSON object: %v", err)
+	}
+	b := new(errkind.Builder)
+	strict := func(v any) error {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		return dec.Decode(v)
+	}
+	switch {
+	case probe["levels"] != nil:
+		var r errkind.VerificationReport
+		if err := strict(&r); err != nil {
+			return errkind.BuildError{}, fmt.Errorf("reading the verification report: %v", err)
+		}
+		return b.FromVerificationReport(r, verificationFile, agentFile), nil
+	case probe["exitCode"] != nil || probe["success"] != nil:
+		var r errkind.AgentResult
+		if err := strict(&r); err != nil {
+			return errkind.BuildError{}, fmt.Errorf("reading the agent result: %v", err)
+		}
+		return b.FromAgentResult(r, agentFile), nil
+	}
+	return errkind.BuildError{}, errors.New("stdin is neither an agent result (exitCode, success, stdout, stderr...) nor a verification report (levels)")
+}
