@@ -30,6 +30,10 @@ Usage:
       parse one check's captured output from stdin into JSON
   faultline classify [--agent-result-file F] [--verification-file F] < result.json
       turn an agent result or a verification report into a classified BuildError
+  faultline prompt --check build|vet|lint|test [--dir DIR] [--task ID] [--budget USD] < output
+      turn a failing check's output into a focused fix prompt
+  faultline review [--cycle N] < reply.txt
+      parse a reviewer's reply: findings, verifications, report, approval
 
 Exit status: 0 passed (or parsed), 1 a check failed, 2 bad usage, 3 could not run.
 
@@ -67,6 +71,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.run()
 	case "classify":
 		return e.classify()
+	case "prompt":
+		return e.prompt()
+	case "review":
+		return e.review()
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
