@@ -1,68 +1,15 @@
 package filter
 
 import (
-	"bytes"
 	"strings"
+
+	"github.com/faultline-go/faultline/internal/termtext"
 )
 
 // cleanLine removes ANSI escape sequences and carriage returns from one line
-// (without its newline). A carriage return inside the line is a terminal
-// overwrite, so only the text after the last one is kept. The result may
-// share memory with b.
-func cleanLine(b []byte) []byte {
-	for len(b) > 0 && b[len(b)-1] == '\r' {
-		b = b[:len(b)-1]
-	}
-	if bytes.IndexByte(b, '\r') >= 0 { // IndexByte is vectorised, LastIndexByte is not
-		b = b[bytes.LastIndexByte(b, '\r')+1:]
-	}
-	if bytes.IndexByte(b, 0x1b) < 0 {
-		return b
-	}
-	return stripANSI(b)
-}
-
-// stripANSI removes CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \),
-// charset designations (ESC ( B) and other two-byte escape sequences.
-func stripANSI(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if c != 0x1b {
-			out = append(out, c)
-			continue
-		}
-		if i+1 >= len(b) {
-			break
-		}
-		switch b[i+1] {
-		case '[':
-			j := i + 2
-			for j < len(b) && (b[j] < 0x40 || b[j] > 0x7e) {
-				j++
-			}
-			i = j
-		case ']':
-			j := i + 2
-			for j < len(b) {
-				if b[j] == 0x07 {
-					break
-				}
-				if b[j] == 0x1b && j+1 < len(b) && b[j+1] == '\\' {
-					j++
-					break
-				}
-				j++
-			}
-			i = j
-		case '(', ')', '*', '+', '-', '.', '/':
-			i += 2 // charset designation: ESC ( B
-		default:
-			i++
-		}
-	}
-	return out
-}
+// (without its newline); see termtext.CleanLine. The result may share memory
+// with b.
+func cleanLine(b []byte) []byte { return termtext.CleanLine(b) }
 
 // position is a "path:line[:col]: message" line split into its parts.
 type position struct {
