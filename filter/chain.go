@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/faultline-go/faultline/internal/proc"
 )
 
 // Status is the outcome of one check.
@@ -231,7 +233,7 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 	cmd.Dir = c.Dir
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.Env = append(cmd.Environ(), ch.Env...)
-	setProcessGroup(cmd)
+	proc.Setpgid(cmd)
 	cmd.WaitDelay = 5 * time.Second // a grandchild holding the pipe cannot block us
 
 	start := time.Now()
