@@ -1,0 +1,427 @@
+package loop
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/faultline-go/faultline/errkind"
+	"github.com/faultline-go/faultline/internal/proc"
+)
+
+// Role is what an agent is asked to do.
+type Role string
+
+// The roles of the agents of a loop.
+const (
+	RoleCoder    Role = "coder"    // writes the change
+	RoleFixer    Role = "fixer"    // a focused fix pass (lint or failing check): the coder's command with reading and editing tools only
+	RoleReviewer Role = "reviewer" // reviews the change
+)
+
+// AgentRequest is one call of an agent.
+type AgentRequest struct {
+	// Role is what the agent is asked to do.
+	Role Role
+	// Prompt is what the agent reads: a CommandAgent writes it to the
+	// command's stdin.
+	Prompt string
+	// BudgetUSD bounds what the call may spend; 0 means no limit.
+	BudgetUSD float64
+	// AllowedTools names the tools the agent may use; nil means the
+	// agent's default tools.
+	AllowedTools []string
+	// Dir is the working directory; "" means the current one.
+	Dir string
+}
+
+// AgentResult is what one agent call produced.
+type AgentResult struct {
+	// Text is the agent's answer: a Claude-style reply's result, or its
+	// plain stdout without the trailing newline.
+	Text string `json:"text"`
+	// CostUSD is what the call cost, as the agent reported it.
+	CostUSD float64 `json:"cost_usd"`
+	// IsError reports that the call failed: the agent said so, it exited
+	// with a status other than 0, was killed, or timed out.
+	IsError bool `json:"is_error"`
+	// SessionID is the agent's session, when it reported one.
+	SessionID string `json:"session_id,omitempty"`
+	// ExitCode is the command's exit status; -1 when a signal ended it.
+	ExitCode int `json:"exit_code"`
+	// Stdout and Stderr are what the command printed, capped (see
+	// CommandAgent.MaxOutput).
+	Stdout string `json:"stdout"`
+	Stderr string `json:"stderr"`
+	// Structured is the Claude-style JSON object the answer was read
+	// from: the whole reply, or the result line of a stream; nil for a
+	// plain-text answer.
+	Structured json.RawMessage `json:"structured,omitempty"`
+	// Duration is how long the call took.
+	Duration time.Duration `json:"duration"`
+	// TimedOut reports that the deadline killed the command.
+	TimedOut bool `json:"timed_out,omitempty"`
+	// Signal names the signal that ended the command, e.g. "killed" when
+	// the timeout killed it.
+	Signal string `json:"signal,omitempty"`
+	// Truncated reports that the output went over the cap and its middle
+	// was dropped.
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// Record returns the result as the seed's record of an agent run, which
+// errkind.Builder classifies.
+func (r AgentResult) Record() errkind.AgentResult {
+	return errkind.AgentResult{
+		Success:          !r.IsError,
+		ExitCode:         r.ExitCode,
+		Stdout:           r.Stdout,
+		Stderr:           r.Stderr,
+		StructuredOutput: r.Structured,
+		DurationMs:       r.Duration.Milliseconds(),
+		SessionID:        r.SessionID,
+		Signal:           r.Signal,
+		TimedOut:         r.TimedOut,
+	}
+}
+
+// Agent runs one agent call. Run returns an error only when the agent could
+// not be run at all (command not found, not executable, ctx already done);
+// a crash, non-zero exit or timeout is an AgentResult with IsError set.
+type Agent interface {
+	Run(ctx context.Context, req AgentRequest) (AgentResult, error)
+}
+
+// Defaults of a CommandAgent.
+const (
+	DefaultAgentTimeout   = 30 * time.Minute
+	DefaultAgentMaxOutput = 1 << 20 // bytes kept per stream, head and tail
+)
+
+// agentWaitDelay bounds how long Run waits for the output pipes once the
+// command has exited or been killed: a process that escaped its group and
+// holds them cannot hang Run. A variable for the tests.
+var agentWaitDelay = 5 * time.Second
+
+// ErrAgentCommand is the error of an empty or badly quoted agent command.
+var ErrAgentCommand = errors.New("loop: bad agent command")
+
+// CommandAgent is an Agent that runs a CLI agent (claude -p, a script) with
+// the prompt on its stdin. It sets FAULTLINE_ROLE, FAULTLINE_BUDGET_USD and
+// FAULTLINE_ALLOWED_TOOLS (comma-joined) in the command's environment. The
+// command runs in a process group of its own, which is killed at the
+// timeout or when ctx is done, and anything the command left running in
+// it when it exits is killed too.
+//
+// Its stdout is read as Claude's -p --output-format json (one JSON object)
+// or stream-json (JSON lines, the last of type "result"): Text is the
+// object's result, CostUSD its total_cost_usd (or cost_usd), IsError its
+// is_error or an error subtype, SessionID its session_id. Any other output
+// is the plain answer.
+type CommandAgent struct {
+	// Argv is the command. The placeholders {role}, {budget} (as %.4f),
+	// {tools} (comma-joined) and {dir} in its arguments are replaced by
+	// the request's values.
+	Argv []string
+	// Env is added to os.Environ() for the command.
+	Env []string
+	// Timeout bounds a call; 0 means DefaultAgentTimeout.
+	Timeout time.Duration
+	// MaxOutput is how many bytes of each stream are kept; 0 means
+	// DefaultAgentMaxOutput. Over it the head and tail halves are kept
+	// with a marker of how much was dropped between them.
+	MaxOutput int
+}
+
+// NewCommandAgent returns the agent that runs command, split into words as
+// a shell does with simple quoting: '...' is literal, "..." keeps spaces and
+// lets a backslash escape " and \, and a backslash outside quotes escapes
+// the next character. Nothing else (variables, globs) is expanded.
+func NewCommandAgent(command string) (*CommandAgent, error) {
+	argv, err := splitCommand(command)
+	if err != nil {
+		return nil, err
+	}
+	return &CommandAgent{Argv: argv}, nil
+}
+
+// splitCommand splits a command line into words with simple shell quoting.
+func splitCommand(s string) ([]string, error) {
+	var (
+		words  []string
+		word   strings.Builder
+		inWord bool
+	)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\r':
+			if inWord {
+				words = append(words, word.String())
+				word.Reset()
+				inWord = false
+			}
+		case '\\':
+			if i+1 == len(s) {
+				return nil, fmt.Errorf("%w: trailing backslash in %q", ErrAgentCommand, s)
+			}
+			i++
+			word.WriteByte(s[i])
+			inWord = true
+		case '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("%w: unbalanced ' in %q", ErrAgentCommand, s)
+			}
+			word.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case '"':
+			closed := false
+			for i++; i < len(s); i++ {
+				if s[i] == '"' {
+					closed = true
+					break
+				}
+				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+					i++
+				}
+				word.WriteByte(s[i])
+			}
+			if !closed {
+				return nil, fmt.Errorf("%w: unbalanced \" in %q", ErrAgentCommand, s)
+			}
+			inWord = true
+		default:
+			word.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, word.String())
+	}
+	if len(words) == 0 {
+		return nil, fmt.Errorf("%w: empty command", ErrAgentCommand)
+	}
+	return words, nil
+}
+
+// Run runs the command once with req.Prompt on its stdin. It returns an
+// error, wrapping the one of os/exec (exec.ErrNotFound, fs.ErrPermission),
+// only when the command could not be started or ctx is already done; when
+// ctx is done during the call the command is killed and the result says
+// so.
+func (a *CommandAgent) Run(ctx context.Context, req AgentRequest) (AgentResult, error) {
+	if len(a.Argv) == 0 {
+		return AgentResult{}, fmt.Errorf("%w: empty command", ErrAgentCommand)
+	}
+	if err := ctx.Err(); err != nil {
+		return AgentResult{}, fmt.Errorf("loop: agent %s not run: %w", a.Argv[0], err)
+	}
+	budget := fmt.Sprintf("%.4f", req.BudgetUSD)
+	tools := strings.Join(req.AllowedTools, ",")
+	expand := strings.NewReplacer("{role}", string(req.Role), "{budget}", budget, "{tools}", tools, "{dir}", req.Dir)
+	args := make([]string, len(a.Argv)-1)
+	for i, arg := range a.Argv[1:] {
+		args[i] = expand.Replace(arg)
+	}
+
+	ctx, cancel := context.WithTimeout(ctx, cmp.Or(a.Timeout, DefaultAgentTimeout))
+	defer cancel()
+	limit := cmp.Or(a.MaxOutput, DefaultAgentMaxOutput)
+	stdout, stderr := newAgentCapture(limit), newAgentCapture(limit)
+
+	cmd := exec.CommandContext(ctx, a.Argv[0], args...)
+	cmd.Dir = req.Dir
+	cmd.Stdin = strings.NewReader(req.Prompt)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.Env = append(append(os.Environ(), a.Env...),
+		"FAULTLINE_ROLE="+string(req.Role),
+		"FAULTLINE_BUDGET_USD="+budget,
+		"FAULTLINE_ALLOWED_TOOLS="+tools,
+	)
+	proc.Setpgid(cmd)
+	cmd.WaitDelay = agentWaitDelay
+
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return AgentResult{}, fmt.Errorf("loop: agent %s: %w", a.Argv[0], err)
+	}
+	waitErr := cmd.Wait()
+	ctxErr := ctx.Err()
+	_ = proc.KillGroup(cmd) // what the agent left running
+	res := AgentResult{
+		ExitCode:  -1,
+		Duration:  time.Since(start),
+		Stdout:    stdout.String(),
+		Stderr:    stderr.String(),
+		Truncated: stdout.dropped > 0 || stderr.dropped > 0,
+		TimedOut:  errors.Is(ctxErr, context.DeadlineExceeded),
+	}
+	if ps := cmd.ProcessState; ps != nil {
+		res.ExitCode = ps.ExitCode()
+		if sig, ok := strings.CutPrefix(ps.String(), "signal: "); ok {
+			res.Signal = strings.TrimSuffix(sig, " (core dumped)")
+		}
+	} else if waitErr != nil {
+		res.Stderr += "\nloop: waiting for the agent: " + waitErr.Error()
+	}
+	out := parseAgentOutput(res.Stdout)
+	res.Text, res.CostUSD, res.SessionID, res.Structured = out.text, out.cost, out.session, out.structured
+	res.IsError = out.isError || res.ExitCode != 0 || res.Signal != "" || ctxErr != nil
+	return res, nil
+}
+
+// agentReply is what an agent's stdout said.
+type agentReply struct {
+	text, session string
+	cost          float64
+	isError       bool
+	structured    json.RawMessage
+}
+
+// claudeResult is the part of a Claude-style result object faultline reads.
+type claudeResult struct {
+	Type         string          `json:"type"`
+	Subtype      string          `json:"subtype"`
+	Result       json.RawMessage `json:"result"`
+	IsError      bool            `json:"is_error"`
+	TotalCostUSD *float64        `json:"total_cost_usd"`
+	CostUSD      *float64        `json:"cost_usd"`
+	SessionID    string          `json:"session_id"`
+}
+
+// parseAgentOutput reads an agent's stdout: one Claude-style JSON object,
+// JSON lines whose last result line counts, or plain text.
+func parseAgentOutput(stdout string) agentReply {
+	trimmed := strings.TrimSpace(stdout)
+	if strings.HasPrefix(trimmed, "{") {
+		if r, ok := parseClaudeObject(trimmed, false); ok {
+			return r
+		}
+		// JSON lines: the last line of type "result" (the marker of
+		// dropped output, or a cut line, is not JSON and is skipped).
+		rest := trimmed
+		for rest != "" {
+			line := rest
+			if i := strings.LastIndexByte(rest, '\n'); i >= 0 {
+				line, rest = rest[i+1:], rest[:i]
+			} else {
+				rest = ""
+			}
+			line = strings.TrimSpace(line)
+			if !strings.HasPrefix(line, "{") || !strings.Contains(line, `"result"`) {
+				continue
+			}
+			if r, ok := parseClaudeObject(line, true); ok {
+				return r
+			}
+		}
+	}
+	return agentReply{text: strings.TrimRight(stdout, "\r\n")}
+}
+
+// parseClaudeObject reads one Claude-style result object: it must have a
+// result, or be of type "result" (which stream lines must).
+func parseClaudeObject(s string, mustBeResult bool) (agentReply, bool) {
+	raw := []byte(s)
+	if !utf8.Valid(raw) {
+		raw = bytes.ToValidUTF8(raw, []byte("\uFFFD"))
+	}
+	var c claudeResult
+	if json.Unmarshal(raw, &c) != nil {
+		return agentReply{}, false
+	}
+	if c.Type != "result" && (mustBeResult || c.Result == nil) {
+		return agentReply{}, false
+	}
+	r := agentReply{
+		session:    c.SessionID,
+		isError:    c.IsError || strings.HasPrefix(c.Subtype, "error"),
+		structured: json.RawMessage(raw),
+	}
+	var text string
+	switch {
+	case c.Result == nil || string(c.Result) == "null":
+	case json.Unmarshal(c.Result, &text) == nil:
+		r.text = text
+	default:
+		r.text = string(c.Result) // structured output: keep it as JSON
+	}
+	switch {
+	case c.TotalCostUSD != nil:
+		r.cost = *c.TotalCostUSD
+	case c.CostUSD != nil:
+		r.cost = *c.CostUSD
+	}
+	return r, true
+}
+
+// agentCapture keeps the head and tail of a stream, at most limit bytes in
+// all, and counts what it drops between them.
+type agentCapture struct {
+	head    []byte
+	tail    []byte // a ring once full
+	next    int    // where the ring writes next
+	full    bool
+	dropped int64
+}
+
+func newAgentCapture(limit int) *agentCapture {
+	h := limit / 2
+	return &agentCapture{head: make([]byte, 0, h), tail: make([]byte, 0, limit-h)}
+}
+
+// Write implements io.Writer; it never fails.
+func (c *agentCapture) Write(p []byte) (int, error) {
+	n := len(p)
+	if room := cap(c.head) - len(c.head); room > 0 {
+		k := min(room, len(p))
+		c.head = append(c.head, p[:k]...)
+		p = p[k:]
+	}
+	size := cap(c.tail)
+	if size == 0 {
+		c.dropped += int64(len(p))
+		return n, nil
+	}
+	if !c.full {
+		k := min(size-len(c.tail), len(p))
+		c.tail = append(c.tail, p[:k]...)
+		p = p[k:]
+		if len(c.tail) < size {
+			return n, nil
+		}
+		c.full = true
+	}
+	if len(p) > size {
+		c.dropped += int64(len(p) - size)
+		p = p[len(p)-size:]
+	}
+	c.dropped += int64(len(p)) // overwritten in the ring
+	k := copy(c.tail[c.next:], p)
+	copy(c.tail, p[k:])
+	c.next = (c.next + len(p)) % size
+	return n, nil
+}
+
+// String returns what was kept, with a marker where bytes were dropped.
+func (c *agentCapture) String() string {
+	var b strings.Builder
+	b.Grow(len(c.head) + len(c.tail) + 40)
+	b.Write(c.head)
+	if c.dropped > 0 {
+		b.WriteString("\n... [" + strconv.FormatInt(c.dropped, 10) + " bytes omitted] ...\n")
+	}
+	b.Write(c.tail[c.next:])
+	b.Write(c.tail[:c.next])
+	return b.String()
+}

@@ -1,0 +1,483 @@
+package loop
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/faultline-go/faultline/errkind"
+)
+
+// agentHelperEnv selects the helper process: the test binary re-executed
+// as an agent by helperAgent.
+const agentHelperEnv = "FAULTLINE_AGENT_HELPER"
+
+// TestAgentHelperProcess is not a test: it is the agent helperAgent runs,
+// doing what the arguments after "--" say.
+func TestAgentHelperProcess(t *testing.T) {
+	if os.Getenv(agentHelperEnv) != "1" {
+		t.Skip("the helper process of the agent tests")
+	}
+	args := os.Args
+	for i, a := range args {
+		if a == "--" {
+			args = args[i+1:]
+			break
+		}
+	}
+	os.Exit(agentHelper(args))
+}
+
+// helperAgent returns a CommandAgent that runs the test binary as an agent
+// doing mode.
+func helperAgent(mode string, args ...string) *CommandAgent {
+	argv := append([]string{os.Args[0], "-test.run=^TestAgentHelperProcess$", "--", mode}, args...)
+	return &CommandAgent{Argv: argv, Env: []string{agentHelperEnv + "=1"}}
+}
+
+// agentHelper is the helper process's main.
+func agentHelper(args []string) int {
+	prompt, _ := io.ReadAll(os.Stdin)
+	var out strings.Builder
+	switch args[0] {
+	case "json":
+		fmt.Fprintf(&out, `{"type":"result","subtype":"success","is_error":false,"result":%q,"total_cost_usd":0.25,"session_id":"s-1"}`+"\n", "got: "+string(prompt))
+	case "stream":
+		out.WriteString(`{"type":"system","subtype":"init","session_id":"s-2"}` + "\n")
+		out.WriteString(`{"type":"assistant","message":{"content":[{"type":"text","text":"working"}]},"session_id":"s-2"}` + "\n")
+		out.WriteString(`{"type":"result","subtype":"success","is_error":false,"result":"streamed","total_cost_usd":0.5,"session_id":"s-2"}` + "\n")
+	case "text":
+		fmt.Fprintf(&out, "plain answer to %s\n", prompt)
+	case "exit":
+		fmt.Print("partial\n")
+		fmt.Fprint(os.Stderr, "boom\n")
+		return 1
+	case "env":
+		wd, _ := os.Getwd()
+		fmt.Fprintf(&out, "args=%s\n", strings.Join(args[1:], "|"))
+		fmt.Fprintf(&out, "dir=%s\n", filepath.Base(wd))
+		for _, k := range []string{"FAULTLINE_ROLE", "FAULTLINE_BUDGET_USD", "FAULTLINE_ALLOWED_TOOLS", "EXTRA"} {
+			fmt.Fprintf(&out, "%s=%s\n", k, os.Getenv(k))
+		}
+	case "flood":
+		n, err := strconv.Atoi(args[1])
+		if err != nil {
+			return 2
+		}
+		w := bufio.NewWriter(os.Stdout)
+		line := strings.Repeat("x", 99) + "\n"
+		for ; n >= len(line); n -= len(line) {
+			if _, err := w.WriteString(line); err != nil {
+				return 3
+			}
+		}
+		if _, err := w.WriteString(strings.Repeat("x", n) + "end\n"); err != nil || w.Flush() != nil {
+			return 3
+		}
+	case "group":
+		// A grandchild that holds stdout, and creates args[1] once it
+		// is running; then both sleep.
+		cmd := exec.Command(os.Args[0], "-test.run=^TestAgentHelperProcess$", "--", "grandchild", args[1])
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 3
+		}
+		time.Sleep(time.Hour)
+	case "grandchild":
+		fmt.Print("grandchild running\n")
+		if err := os.WriteFile(args[1], nil, 0o666); err != nil {
+			return 3
+		}
+		time.Sleep(time.Hour)
+	default:
+		fmt.Fprintf(os.Stderr, "unknown mode %q\n", args[0])
+		return 2
+	}
+	if _, err := os.Stdout.WriteString(out.String()); err != nil {
+		return 3
+	}
+	return 0
+}
+
+func TestCommandAgentRun(t *testing.T) {
+	type testCase struct {
+		name  string
+		agent *CommandAgent
+		req   AgentRequest
+		want  AgentResult
+	}
+	run := func(t *testing.T, tc testCase) {
+		got, err := tc.agent.Run(context.Background(), tc.req)
+		if err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		// Stdout is checked through what was read from it.
+		opts := cmpopts.IgnoreFields(AgentResult{}, "Duration", "Stdout", "Structured")
+		if diff := cmp.Diff(tc.want, got, opts); diff != "" {
+			t.Errorf("Run mismatch (-want +got):\n%s", diff)
+		}
+		if got.Structured != nil && !json.Valid(got.Structured) {
+			t.Errorf("Structured is not JSON: %s", got.Structured)
+		}
+	}
+	for _, tc := range []testCase{
+		{
+			name:  "json",
+			agent: helperAgent("json"),
+			req:   AgentRequest{Role: RoleCoder, Prompt: "fix it"},
+			want:  AgentResult{Text: "got: fix it", CostUSD: 0.25, SessionID: "s-1"},
+		},
+		{
+			name:  "stream-json",
+			agent: helperAgent("stream"),
+			req:   AgentRequest{Role: RoleReviewer, Prompt: "review"},
+			want:  AgentResult{Text: "streamed", CostUSD: 0.5, SessionID: "s-2"},
+		},
+		{
+			name:  "plain text",
+			agent: helperAgent("text"),
+			req:   AgentRequest{Role: RoleFixer, Prompt: "lint"},
+			want:  AgentResult{Text: "plain answer to lint"},
+		},
+		{
+			name:  "exit 1",
+			agent: helperAgent("exit"),
+			want:  AgentResult{Text: "partial", IsError: true, ExitCode: 1, Stderr: "boom\n"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) { run(t, tc) })
+	}
+}
+
+func TestCommandAgentPlaceholdersAndEnv(t *testing.T) {
+	dir := t.TempDir()
+	a := helperAgent("env", "{role}", "--max-budget={budget}", "--tools={tools}", "{dir}")
+	a.Env = append(a.Env, "EXTRA=yes", "FAULTLINE_ROLE=overridden")
+	req := AgentRequest{Role: RoleFixer, BudgetUSD: 1.5, AllowedTools: []string{"Read", "Edit"}, Dir: dir}
+	got, err := a.Run(context.Background(), req)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	want := strings.Join([]string{
+		"args=fixer|--max-budget=1.5000|--tools=Read,Edit|" + dir,
+		"dir=" + filepath.Base(dir),
+		"FAULTLINE_ROLE=fixer",
+		"FAULTLINE_BUDGET_USD=1.5000",
+		"FAULTLINE_ALLOWED_TOOLS=Read,Edit",
+		"EXTRA=yes",
+	}, "\n")
+	if diff := cmp.Diff(want, got.Text); diff != "" {
+		t.Errorf("what the agent received mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestCommandAgentFlood(t *testing.T) {
+	const size = 50 << 20
+	a := helperAgent("flood", fmt.Sprint(size))
+	a.MaxOutput = 1 << 20
+	got, err := a.Run(context.Background(), AgentRequest{})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	marker := fmt.Sprintf("\n... [%d bytes omitted] ...\n", size+len("end\n")-a.MaxOutput)
+	if len(got.Stdout) != a.MaxOutput+len(marker) {
+		t.Errorf("kept %d bytes of stdout, want %d", len(got.Stdout), a.MaxOutput+len(marker))
+	}
+	if !got.Truncated || !strings.Contains(got.Stdout, marker) || !strings.HasSuffix(got.Stdout, "x\nend\n") {
+		t.Errorf("Truncated = %v, stdout without the marker %q or the tail: ...%q", got.Truncated, marker, got.Stdout[max(0, len(got.Stdout)-40):])
+	}
+	if got.IsError {
+		t.Errorf("IsError = true for an agent that exited 0")
+	}
+}
+
+// runWithin runs the agent and fails the test if Run has not returned
+// after a minute: a safety net against a hang, not a timing assertion. The
+// wait for the output pipes is made longer than that, so a grandchild left
+// holding them would hang Run.
+func runWithin(t *testing.T, ctx context.Context, a *CommandAgent) AgentResult {
+	t.Helper()
+	defer func(d time.Duration) { agentWaitDelay = d }(agentWaitDelay)
+	agentWaitDelay = time.Hour
+	type result struct {
+		res AgentResult
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		res, err := a.Run(ctx, AgentRequest{})
+		done <- result{res, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			t.Fatalf("Run: %v", r.err)
+		}
+		return r.res
+	case <-time.After(time.Minute):
+		t.Fatal("Run did not return: the agent's process group survived")
+	}
+	return AgentResult{}
+}
+
+func TestCommandAgentTimeoutKillsGroup(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process groups")
+	}
+	a := helperAgent("group", filepath.Join(t.TempDir(), "ready"))
+	a.Timeout = 2 * time.Second // ample time to start the grandchild
+	got := runWithin(t, context.Background(), a)
+	want := AgentResult{Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed"}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(AgentResult{}, "Duration")); diff != "" {
+		t.Errorf("Run mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestCommandAgentCancelKillsGroup(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process groups")
+	}
+	ready := filepath.Join(t.TempDir(), "ready")
+	a := helperAgent("group", ready)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		for {
+			if _, err := os.Stat(ready); err == nil || ctx.Err() != nil {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	got := runWithin(t, ctx, a)
+	want := AgentResult{Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, Signal: "killed"}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(AgentResult{}, "Duration")); diff != "" {
+		t.Errorf("Run mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestCommandAgentNotRun(t *testing.T) {
+	notExec := filepath.Join(t.TempDir(), "agent")
+	if err := os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	type testCase struct {
+		name string
+		ctx  context.Context
+		argv []string
+		want error
+	}
+	tests := []testCase{
+		{"not found", context.Background(), []string{"faultline-no-such-agent"}, exec.ErrNotFound},
+		{"no such file", context.Background(), []string{filepath.Join(t.TempDir(), "missing")}, fs.ErrNotExist},
+		{"ctx done", done, helperAgent("text").Argv, context.Canceled},
+		{"empty", context.Background(), nil, ErrAgentCommand},
+	}
+	if runtime.GOOS != "windows" {
+		tests = append(tests, testCase{"not executable", context.Background(), []string{notExec}, fs.ErrPermission})
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := &CommandAgent{Argv: tc.argv}
+			_, err := a.Run(tc.ctx, AgentRequest{Prompt: "x"})
+			if !errors.Is(err, tc.want) {
+				t.Errorf("Run(%q) error = %v, want %v", tc.argv, err, tc.want)
+			}
+			if err != nil && !strings.HasPrefix(err.Error(), "loop: ") {
+				t.Errorf("error %q is not prefixed by the package", err)
+			}
+		})
+	}
+}
+
+func TestNewCommandAgent(t *testing.T) {
+	type testCase struct {
+		in      string
+		want    []string
+		wantErr bool
+	}
+	for _, tc := range []testCase{
+		{in: "claude -p", want: []string{"claude", "-p"}},
+		{in: "  claude\t-p  --output-format json\n", want: []string{"claude", "-p", "--output-format", "json"}},
+		{in: `claude --append-system-prompt 'be terse; no "quotes"'`, want: []string{"claude", "--append-system-prompt", `be terse; no "quotes"`}},
+		{in: `agent "a \"b\" \\ c\d" x`, want: []string{"agent", `a "b" \ c\d`, "x"}},
+		{in: `agent a\ b \'c`, want: []string{"agent", "a b", "'c"}},
+		{in: `agent '' "" x`, want: []string{"agent", "", "", "x"}},
+		{in: `agent --model=o'pus 4'"!"`, want: []string{"agent", "--model=opus 4!"}},
+		{in: "agent --max-budget={budget} --allowedTools {tools}", want: []string{"agent", "--max-budget={budget}", "--allowedTools", "{tools}"}},
+		{in: "", wantErr: true},
+		{in: "   ", wantErr: true},
+		{in: "agent 'open", wantErr: true},
+		{in: `agent "open`, wantErr: true},
+		{in: `agent "open\"`, wantErr: true},
+		{in: `agent \`, wantErr: true},
+	} {
+		a, err := NewCommandAgent(tc.in)
+		if tc.wantErr {
+			if !errors.Is(err, ErrAgentCommand) {
+				t.Errorf("NewCommandAgent(%q) error = %v, want ErrAgentCommand", tc.in, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("NewCommandAgent(%q): %v", tc.in, err)
+			continue
+		}
+		if diff := cmp.Diff(tc.want, a.Argv); diff != "" {
+			t.Errorf("NewCommandAgent(%q) mismatch (-want +got):\n%s", tc.in, diff)
+		}
+	}
+}
+
+func TestParseAgentOutput(t *testing.T) {
+	type reply struct {
+		Text, Session string
+		Cost          float64
+		IsError       bool
+		Structured    bool
+	}
+	big := strings.Repeat("y", 10<<20)
+	type testCase struct {
+		name string
+		in   string
+		want reply
+	}
+	for _, tc := range []testCase{
+		{"plain", "hello\n\n", reply{Text: "hello"}},
+		{"empty", "", reply{}},
+		{"claude json", `{"type":"result","subtype":"success","is_error":false,"result":"ok","total_cost_usd":1.25,"session_id":"s"}` + "\n",
+			reply{Text: "ok", Session: "s", Cost: 1.25, Structured: true}},
+		{"pretty json", "{\n  \"result\": \"ok\",\n  \"cost_usd\": 0.5\n}\n", reply{Text: "ok", Cost: 0.5, Structured: true}},
+		{"total cost wins", `{"result":"ok","cost_usd":0.5,"total_cost_usd":0.75}`, reply{Text: "ok", Cost: 0.75, Structured: true}},
+		{"is_error", `{"type":"result","is_error":true,"result":"no"}`, reply{Text: "no", IsError: true, Structured: true}},
+		{"error subtype", `{"type":"result","subtype":"error_max_turns","is_error":false}`, reply{IsError: true, Structured: true}},
+		{"structured result", `{"type":"result","result":{"approved":true}}`, reply{Text: `{"approved":true}`, Structured: true}},
+		{"json without result", `{"approved":true}`, reply{Text: `{"approved":true}`}},
+		{"json array", `[1,2]`, reply{Text: `[1,2]`}},
+		{"stream: last result wins", strings.Join([]string{
+			`{"type":"system","subtype":"init","session_id":"s"}`,
+			`{"type":"result","result":"first","session_id":"s"}`,
+			`{"type":"assistant","message":{"content":[{"type":"text","text":"has \"result\" in it"}]}}`,
+			`{"type":"result","result":"second","total_cost_usd":2,"session_id":"s"}`,
+			``,
+		}, "\n"), reply{Text: "second", Session: "s", Cost: 2, Structured: true}},
+		{"stream: cut result line", "{\"type\":\"system\"}\n{\"type\":\"result\",\"result\":\"cu", reply{Text: "{\"type\":\"system\"}\n{\"type\":\"result\",\"result\":\"cu"}},
+		{"stream with marker", "{\"type\":\"system\"}\n... [10 bytes omitted] ...\n{\"type\":\"result\",\"result\":\"ok\"}\n", reply{Text: "ok", Structured: true}},
+		{"garbage", "{{{\x00\xff}}}\n", reply{Text: "{{{\x00\xff}}}"}},
+		{"invalid utf-8 in json", "{\"result\":\"a\xffb\"}", reply{Text: "a\uFFFDb", Structured: true}},
+		{"10 MB line", big + "\n", reply{Text: big}},
+		{"10 MB result", `{"result":"` + big + `"}`, reply{Text: big, Structured: true}},
+		{"10 MB garbage line of JSON", "{" + big + "\n", reply{Text: "{" + big}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := parseAgentOutput(tc.in)
+			got := reply{Text: r.text, Session: r.session, Cost: r.cost, IsError: r.isError, Structured: r.structured != nil}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("parseAgentOutput(%.60q) mismatch (-want +got):\n%s", tc.in, diff)
+			}
+			if r.structured != nil && !json.Valid(r.structured) {
+				t.Errorf("structured output is not valid JSON: %.60q", r.structured)
+			}
+		})
+	}
+}
+
+func TestAgentCapture(t *testing.T) {
+	type testCase struct {
+		name        string
+		limit       int
+		writes      []string
+		want        string
+		wantDropped int64
+	}
+	for _, tc := range []testCase{
+		{"under", 10, []string{"abc", "de"}, "abcde", 0},
+		{"exactly", 10, []string{"0123456789"}, "0123456789", 0},
+		{"one write over", 10, []string{"0123456789AB"}, "01234\n... [2 bytes omitted] ...\n789AB", 2},
+		{"small writes over", 6, []string{"ab", "cd", "ef", "gh", "i"}, "abc\n... [3 bytes omitted] ...\nghi", 3},
+		{"ring wraps", 4, []string{"ab", "c", "d", "e", "f", "g"}, "ab\n... [3 bytes omitted] ...\nfg", 3},
+		{"write bigger than the ring", 4, []string{"abc", "0123456789"}, "ab\n... [9 bytes omitted] ...\n89", 9},
+		{"limit 1", 1, []string{"abc"}, "\n... [2 bytes omitted] ...\nc", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newAgentCapture(tc.limit)
+			for _, w := range tc.writes {
+				if n, err := c.Write([]byte(w)); n != len(w) || err != nil {
+					t.Fatalf("Write(%q) = %d, %v", w, n, err)
+				}
+			}
+			if diff := cmp.Diff(tc.want, c.String()); diff != "" {
+				t.Errorf("String() mismatch (-want +got):\n%s", diff)
+			}
+			if c.dropped != tc.wantDropped {
+				t.Errorf("dropped = %d, want %d", c.dropped, tc.wantDropped)
+			}
+		})
+	}
+}
+
+func TestAgentResultRecord(t *testing.T) {
+	type testCase struct {
+		name string
+		in   AgentResult
+		want errkind.AgentResult
+		kind errkind.Kind
+	}
+	structured := json.RawMessage(`{"type":"result","result":"ok"}`)
+	for _, tc := range []testCase{
+		{
+			name: "success",
+			in:   AgentResult{Text: "ok", Stdout: string(structured) + "\n", Structured: structured, SessionID: "s", Duration: 1500 * time.Millisecond},
+			want: errkind.AgentResult{Success: true, Stdout: string(structured) + "\n", StructuredOutput: structured, DurationMs: 1500, SessionID: "s"},
+			kind: errkind.Unknown,
+		},
+		{
+			name: "timeout",
+			in:   AgentResult{IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed", Stderr: "working", Duration: time.Minute},
+			want: errkind.AgentResult{ExitCode: -1, Stderr: "working", DurationMs: 60000, Signal: "killed", TimedOut: true},
+			kind: errkind.AgentTimeout,
+		},
+		{
+			name: "crash",
+			in:   AgentResult{IsError: true, ExitCode: 2, Stderr: "panic"},
+			want: errkind.AgentResult{ExitCode: 2, Stderr: "panic"},
+			kind: errkind.AgentCrash,
+		},
+		{
+			name: "task failure",
+			in:   AgentResult{IsError: true, Stderr: "cannot do it", Structured: structured},
+			want: errkind.AgentResult{Stderr: "cannot do it", StructuredOutput: structured},
+			kind: errkind.AgentTaskFailure,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.in.Record()
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Record() mismatch (-want +got):\n%s", diff)
+			}
+			var b errkind.Builder
+			if k := b.FromAgentResult(got, "").Type; k != tc.kind {
+				t.Errorf("FromAgentResult(Record()).Type = %v, want %v", k, tc.kind)
+			}
+		})
+	}
+}
