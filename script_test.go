@@ -30,11 +30,13 @@ import (
 	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
 	"github.com/faultline-go/faultline/internal/cli"
+	"github.com/faultline-go/faultline/internal/scriptagent"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"faultline": func() { os.Exit(cli.Main()) },
+		"faultline":   func() { os.Exit(cli.Main()) },
+		"scriptagent": func() { os.Exit(scriptagent.Main()) },
 	})
 }
 

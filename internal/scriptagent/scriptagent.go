@@ -1,0 +1,327 @@
+package scriptagent
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// Main runs the command with os.Args, os.Stdin and the environment, in the
+// current directory, and returns its exit status.
+func Main() int {
+	return run(os.Args[1:], ".", os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+}
+
+// errUsage marks the errors of a bad command line or script: exit status 2.
+var errUsage = errors.New("usage: scriptagent SCRIPT")
+
+// run is Main with its inputs and outputs given: dir is the current
+// directory the step's paths are relative to.
+func run(args []string, dir string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) != 1 {
+		_, _ = fmt.Fprintln(stderr, errUsage)
+		return 2
+	}
+	script := args[0]
+	if !filepath.IsAbs(script) {
+		script = filepath.Join(dir, script)
+	}
+	if err := call(script, dir, stdin, stdout, stderr, getenv); err != nil {
+		var exit exitError
+		if errors.As(err, &exit) {
+			return int(exit)
+		}
+		_, _ = fmt.Fprintf(stderr, "scriptagent: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// exitError is the exit status a step asked for.
+type exitError int
+
+func (e exitError) Error() string { return "exit status " + strconv.Itoa(int(e)) }
+
+// call plays one call of the script.
+func call(script, dir string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	ar, err := txtar.ParseFile(script)
+	if err != nil {
+		return err
+	}
+	n, err := countCall(script)
+	if err != nil {
+		return err
+	}
+	prompt, err := io.ReadAll(stdin)
+	if err != nil {
+		return fmt.Errorf("reading the prompt: %v", err)
+	}
+	if err := os.WriteFile(fmt.Sprintf("%s.prompt-%d.txt", script, n), prompt, 0o666); err != nil {
+		return err
+	}
+	s, err := parseStep(ar, n)
+	if err != nil {
+		return err
+	}
+	record := fmt.Sprintf("role=%s budget=%s tools=%s\nstep=%d\n",
+		getenv("FAULTLINE_ROLE"), getenv("FAULTLINE_BUDGET_USD"), getenv("FAULTLINE_ALLOWED_TOOLS"), s.number)
+	if err := os.WriteFile(fmt.Sprintf("%s.call-%d.txt", script, n), []byte(record), 0o666); err != nil {
+		return err
+	}
+	if err := s.apply(dir); err != nil {
+		return err
+	}
+	return s.answer(n, stdout, stderr)
+}
+
+// countCall adds one to the calls counted in SCRIPT.state and returns it.
+func countCall(script string) (int, error) {
+	state := script + ".state"
+	calls := 0
+	data, err := os.ReadFile(state)
+	switch {
+	case err == nil:
+		calls, err = strconv.Atoi(strings.TrimSpace(string(data)))
+		if err != nil || calls < 0 {
+			return 0, fmt.Errorf("%s: not a count of calls: %q", state, data)
+		}
+	case !errors.Is(err, os.ErrNotExist):
+		return 0, err
+	}
+	calls++
+	tmp, err := os.CreateTemp(filepath.Dir(state), filepath.Base(state)+".tmp*")
+	if err != nil {
+		return 0, err
+	}
+	_, err = fmt.Fprintf(tmp, "%d\n", calls)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), state)
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+		return 0, err
+	}
+	return calls, nil
+}
+
+// A step is what one call does.
+type step struct {
+	number  int
+	files   []txtar.File // relative paths, slash-separated
+	deletes []string
+	reply   string
+	cost    float64
+	exit    int
+	sleep   time.Duration
+	flood   int64
+	format  string
+	isError bool
+}
+
+// parseStep returns step n of the archive, or its highest step when it has
+// no step n, checked: its paths stay inside the current directory and its
+// special files hold what they should.
+func parseStep(ar *txtar.Archive, n int) (*step, error) {
+	s := &step{number: n, reply: "done", cost: 0.01, format: "json"}
+	files := stepFiles(ar, n)
+	if files == nil {
+		highest := 0
+		for _, f := range ar.Files {
+			if k, _, ok := splitStep(f.Name); ok && k > highest {
+				highest = k
+			}
+		}
+		s.number = highest
+		files = stepFiles(ar, highest)
+	}
+	for _, f := range files {
+		value := strings.TrimSpace(string(f.Data))
+		var err error
+		switch f.Name {
+		case "@delete":
+			for _, line := range strings.Split(string(f.Data), "\n") {
+				if line = strings.TrimSpace(line); line == "" {
+					continue
+				}
+				if err := checkPath(line); err != nil {
+					return nil, fmt.Errorf("step %d: @delete: %v", s.number, err)
+				}
+				s.deletes = append(s.deletes, line)
+			}
+		case "@reply":
+			s.reply = strings.TrimRight(string(f.Data), "\n")
+		case "@cost":
+			s.cost, err = strconv.ParseFloat(value, 64)
+		case "@exit":
+			s.exit, err = strconv.Atoi(value)
+		case "@sleep":
+			s.sleep, err = time.ParseDuration(value)
+		case "@flood":
+			s.flood, err = strconv.ParseInt(value, 10, 64)
+			if err == nil && s.flood < 0 {
+				err = errors.New("negative")
+			}
+		case "@format":
+			s.format = value
+			if value != "json" && value != "text" && value != "stream" {
+				err = errors.New("not json, text or stream")
+			}
+		case "@is_error":
+			s.isError = true
+		default:
+			if strings.HasPrefix(f.Name, "@") {
+				return nil, fmt.Errorf("step %d: unknown special file %s", s.number, f.Name)
+			}
+			if err := checkPath(f.Name); err != nil {
+				return nil, fmt.Errorf("step %d: %v", s.number, err)
+			}
+			s.files = append(s.files, f)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %s %q: %v", s.number, f.Name, value, err)
+		}
+	}
+	return s, nil
+}
+
+// stepFiles returns the files of step n with the "n/" cut from their
+// names, nil when there are none.
+func stepFiles(ar *txtar.Archive, n int) []txtar.File {
+	var files []txtar.File
+	for _, f := range ar.Files {
+		if k, rel, ok := splitStep(f.Name); ok && k == n {
+			files = append(files, txtar.File{Name: rel, Data: f.Data})
+		}
+	}
+	return files
+}
+
+// splitStep splits "N/rel" into its step number and relative path.
+func splitStep(name string) (n int, rel string, ok bool) {
+	num, rel, found := strings.Cut(name, "/")
+	if !found || num == "" || strings.Trim(num, "0123456789") != "" {
+		return 0, "", false
+	}
+	n, err := strconv.Atoi(num)
+	return n, rel, err == nil && n > 0
+}
+
+// checkPath rejects a path that is absolute, empty or leaves the current
+// directory.
+func checkPath(rel string) error {
+	if strings.HasPrefix(rel, "/") || !filepath.IsLocal(filepath.FromSlash(rel)) {
+		return fmt.Errorf("path %q is not inside the current directory", rel)
+	}
+	return nil
+}
+
+// apply removes and writes the step's files in dir.
+func (s *step) apply(dir string) error {
+	for _, rel := range s.deletes {
+		if err := os.RemoveAll(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
+			return err
+		}
+	}
+	for _, f := range s.files {
+		path := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, f.Data, 0o666); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// result is a Claude-style result object.
+type result struct {
+	Type         string  `json:"type"`
+	Subtype      string  `json:"subtype"`
+	IsError      bool    `json:"is_error"`
+	Result       string  `json:"result"`
+	TotalCostUSD float64 `json:"total_cost_usd"`
+	SessionID    string  `json:"session_id"`
+}
+
+// answer sleeps, floods and answers as call n.
+func (s *step) answer(n int, stdout, stderr io.Writer) error {
+	time.Sleep(s.sleep)
+	w := bufio.NewWriter(stdout)
+	if err := flood(w, s.flood); err != nil {
+		return err
+	}
+	if s.exit != 0 {
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintln(stderr, s.reply); err != nil {
+			return err
+		}
+		return exitError(s.exit)
+	}
+	session := fmt.Sprintf("script-%d", n)
+	res := result{Type: "result", Subtype: "success", IsError: s.isError, Result: s.reply, TotalCostUSD: s.cost, SessionID: session}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	var err error
+	switch s.format {
+	case "text":
+		_, err = fmt.Fprintln(w, s.reply)
+	case "stream":
+		type content struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		type message struct {
+			Role    string    `json:"role"`
+			Content []content `json:"content"`
+		}
+		err = errors.Join(
+			enc.Encode(struct {
+				Type      string `json:"type"`
+				Subtype   string `json:"subtype"`
+				SessionID string `json:"session_id"`
+			}{"system", "init", session}),
+			enc.Encode(struct {
+				Type      string  `json:"type"`
+				Message   message `json:"message"`
+				SessionID string  `json:"session_id"`
+			}{"assistant", message{"assistant", []content{{"text", s.reply}}}, session}),
+			enc.Encode(res),
+		)
+	default:
+		err = enc.Encode(res)
+	}
+	if err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+// flood writes n bytes of lines of x to w.
+func flood(w io.Writer, n int64) error {
+	line := []byte(strings.Repeat("x", 79) + "\n")
+	for ; n > 0; n -= int64(len(line)) {
+		chunk := line
+		if n < int64(len(line)) {
+			chunk = line[len(line)-int(n):] // the last, shorter line
+		}
+		if _, err := w.Write(chunk); err != nil {
+			return err
+		}
+	}
+	return nil
+}
