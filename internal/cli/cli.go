@@ -34,6 +34,8 @@ Usage:
       turn a failing check's output into a focused fix prompt
   faultline review [--cycle N] < reply.txt
       parse a reviewer's reply: findings, verifications, report, approval
+  faultline detect [--config FILE] [--warnings] < output
+      find the errors in any tool's or agent's output (seed 003's JSON)
 
 Exit status: 0 passed (or parsed), 1 a check failed, 2 bad usage, 3 could not run.
 
@@ -75,6 +77,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.prompt()
 	case "review":
 		return e.review()
+	case "detect":
+		return e.detect()
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -1,0 +1,239 @@
+package detect
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// The corpus's floors: TestCorpus fails when detection falls below them.
+// Raise them when detection gets better; never lower them to make a change
+// pass.
+const (
+	minPrecision = 0.0
+	minRecall    = 0.0
+	minCapture   = 0.0
+)
+
+var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
+
+// span is an error's block: its first and last line, 1-based.
+type span struct {
+	start, end int
+	cat        string
+}
+
+// corpusCase is one labelled output of detect/testdata/corpus.
+type corpusCase struct {
+	name   string
+	output []byte
+	want   []span
+}
+
+func loadCorpus(t *testing.T) []corpusCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "corpus", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []corpusCase
+	for _, f := range files {
+		ar, err := txtar.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := corpusCase{name: strings.TrimSuffix(filepath.Base(f), ".txtar")}
+		var haveOutput, haveWant bool
+		for _, file := range ar.Files {
+			switch file.Name {
+			case "output":
+				c.output, haveOutput = file.Data, true
+			case "want":
+				c.want, err = parseWant(file.Data)
+				if err != nil {
+					t.Fatalf("%s: %v", f, err)
+				}
+				haveWant = true
+			}
+		}
+		if !haveOutput || !haveWant {
+			t.Fatalf("%s: want an output and a want section", f)
+		}
+		n := strings.Count(string(c.output), "\n")
+		if len(c.output) > 0 && c.output[len(c.output)-1] != '\n' {
+			n++
+		}
+		for _, w := range c.want {
+			if w.start < 1 || w.end < w.start || w.end > n {
+				t.Fatalf("%s: label %d-%d is outside the output's %d lines", f, w.start, w.end, n)
+			}
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// parseWant reads "START[-END] CATEGORY" lines; # starts a comment.
+func parseWant(data []byte) ([]span, error) {
+	var spans []span
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Fields(line)
+		if len(fields) != 2 {
+			return nil, fmt.Errorf("want line %q: want START[-END] CATEGORY", line)
+		}
+		a, b, isRange := strings.Cut(fields[0], "-")
+		start, err := strconv.Atoi(a)
+		if err != nil {
+			return nil, fmt.Errorf("want line %q: %v", line, err)
+		}
+		end := start
+		if isRange {
+			if end, err = strconv.Atoi(b); err != nil {
+				return nil, fmt.Errorf("want line %q: %v", line, err)
+			}
+		}
+		if !validCategory(fields[1]) {
+			return nil, fmt.Errorf("want line %q: unknown category %q", line, fields[1])
+		}
+		spans = append(spans, span{start, end, fields[1]})
+	}
+	return spans, sc.Err()
+}
+
+// score is how detection did against labels.
+type score struct {
+	tp, fp, fn         int
+	multi, captured    int // labelled multi-line blocks found, and found whole
+	catRight, catTotal int
+}
+
+func (s *score) add(o score) {
+	s.tp += o.tp
+	s.fp += o.fp
+	s.fn += o.fn
+	s.multi += o.multi
+	s.captured += o.captured
+	s.catRight += o.catRight
+	s.catTotal += o.catTotal
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+// compare matches detected errors to labelled ones: a detection matches a
+// label when their blocks overlap; each is matched at most once. A
+// multi-line label is captured when the detection covers its whole block
+// and at most two lines more.
+func compare(want []span, got []Error) (score, []string) {
+	var s score
+	var notes []string
+	used := make([]bool, len(got))
+	for _, w := range want {
+		found := -1
+		for j, g := range got {
+			if !used[j] && g.LineNum <= w.end && g.EndLine >= w.start {
+				found = j
+				break
+			}
+		}
+		if w.end > w.start {
+			s.multi++
+		}
+		if found < 0 {
+			s.fn++
+			notes = append(notes, fmt.Sprintf("missed %d-%d %s", w.start, w.end, w.cat))
+			continue
+		}
+		used[found] = true
+		g := got[found]
+		s.tp++
+		s.catTotal++
+		if string(g.Category) == w.cat {
+			s.catRight++
+		} else {
+			notes = append(notes, fmt.Sprintf("category %d-%d: got %s, want %s", w.start, w.end, g.Category, w.cat))
+		}
+		if w.end > w.start {
+			if g.LineNum <= w.start && g.EndLine >= w.end && (g.EndLine-g.LineNum) <= (w.end-w.start)+2 {
+				s.captured++
+			} else {
+				notes = append(notes, fmt.Sprintf("block %d-%d: got %d-%d", w.start, w.end, g.LineNum, g.EndLine))
+			}
+		}
+	}
+	for j, g := range got {
+		if !used[j] {
+			s.fp++
+			notes = append(notes, fmt.Sprintf("false positive %d-%d %s: %.100s", g.LineNum, g.EndLine, g.Category, g.Text))
+		}
+	}
+	return s, notes
+}
+
+// TestCorpus measures precision, recall and multi-line capture on the
+// labelled corpus in testdata/corpus (see its README.md) and holds them at
+// their floors. Run with -v to see the figures, -corpus.verbose for every
+// miss.
+func TestCorpus(t *testing.T) {
+	cases := loadCorpus(t)
+	if len(cases) == 0 {
+		t.Fatal("no corpus in testdata/corpus")
+	}
+	var total score
+	perTool := map[string]*score{}
+	for _, c := range cases {
+		rep := defaultDetector.Detect(c.output)
+		s, notes := compare(c.want, rep.Errors)
+		total.add(s)
+		tool, _, _ := strings.Cut(c.name, "_")
+		if perTool[tool] == nil {
+			perTool[tool] = &score{}
+		}
+		perTool[tool].add(s)
+		if *corpusVerbose {
+			for _, n := range notes {
+				t.Logf("%s: %s", c.name, n)
+			}
+		}
+	}
+	tools := make([]string, 0, len(perTool))
+	for k := range perTool {
+		tools = append(tools, k)
+	}
+	sort.Strings(tools)
+	for _, k := range tools {
+		s := perTool[k]
+		t.Logf("%-10s labelled %3d  found %3d  false %3d  precision %.3f  recall %.3f", k, s.tp+s.fn, s.tp, s.fp,
+			ratio(s.tp, s.tp+s.fp), ratio(s.tp, s.tp+s.fn))
+	}
+	precision, recall := ratio(total.tp, total.tp+total.fp), ratio(total.tp, total.tp+total.fn)
+	capture := ratio(total.captured, total.multi)
+	t.Logf("corpus: %d cases, %d labelled errors (%d multi-line), %d detected", len(cases), total.tp+total.fn, total.multi, total.tp+total.fp)
+	t.Logf("precision %.3f  recall %.3f  multi-line capture %.3f (%d/%d)  category %.3f (%d/%d)",
+		precision, recall, capture, total.captured, total.multi, ratio(total.catRight, total.catTotal), total.catRight, total.catTotal)
+	if precision < minPrecision {
+		t.Errorf("precision %.3f is below its floor %.3f", precision, minPrecision)
+	}
+	if recall < minRecall {
+		t.Errorf("recall %.3f is below its floor %.3f", recall, minRecall)
+	}
+	if capture < minCapture {
+		t.Errorf("multi-line capture %.3f is below its floor %.3f", capture, minCapture)
+	}
+}

@@ -1,0 +1,264 @@
+package detect
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// brief is an error in one line: "START-END category: text".
+func brief(e Error) string {
+	return fmt.Sprintf("%d-%d %s: %s", e.LineNum, e.EndLine, e.Category, e.Text)
+}
+
+func briefs(r Report) []string {
+	out := []string{}
+	for _, e := range r.Errors {
+		out = append(out, brief(e))
+	}
+	return out
+}
+
+func TestDetect(t *testing.T) {
+	type testCase struct {
+		name string
+		in   string
+		want []string
+	}
+	run := func(t *testing.T, tc testCase) {
+		got := briefs(Detect(tc.in))
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("Detect mismatch (-want +got):\n%s\ninput:\n%s", diff, tc.in)
+		}
+	}
+	tests := []testCase{
+		// False positives: none of these is an error.
+		{"identifiers", "func handleError(err error) {}\nconst ERROR_TIMEOUT = 5\nisError := hasError || onError\nerrorHandler.errorCount++\n", []string{}},
+		{"json keys", `{"error": null, "is_error": false, "error_count": 0, "error_code": 0}` + "\n" + `{"errors":[],"status":"ok"}` + "\n", []string{}},
+		{"stream-json tool result with code", `{"type":"user","message":{"content":[{"type":"tool_result","content":"throw new TypeError('bad')\nError: x","is_error":false}]}}` + "\n", []string{}},
+		{"assistant prose", `{"type":"assistant","message":{"content":[{"type":"text","text":"Error: I fixed the TypeError."}]}}` + "\n" +
+			"I found and fixed the SyntaxError in parser.py; the tests now pass with 0 failures.\nThe TypeError was caused by a nil map.\n", []string{}},
+		{"comments and doc tags", "// Error: returned when the file is missing\n# ERROR: deprecated\n * @throws Error when x\n/* TypeError: cannot happen */\n", []string{}},
+		{"diff", "diff --git a/x.js b/x.js\n--- a/x.js\n+++ b/x.js\n@@ -1,3 +1,3 @@\n-Error: old\n+throw new TypeError('x')\n+FAIL: nothing\n context\n", []string{}},
+		{"source code", "raise ValueError(\"bad\")\nthrow new Error('x');\nexcept KeyError:\ncatch (IOException e) {\nreturn fmt.Errorf(\"error: %w\", err)\n", []string{}},
+		{"success summaries", "0 errors\nTests Failed: 0\nNo errors found.\nerror_count: 0\nok  \texample.com/x\t0.01s\n=== 5 passed in 0.12s ===\nFound 0 errors.\n", []string{}},
+		{"warnings", "warning: unused variable `x`\nWARN retrying request\nx.c:3:5: warning: unused variable 'y' [-Wunused-variable]\nnpm WARN deprecated foo@1.0.0\n", []string{}},
+		{"info log with error field", `{"level":"info","msg":"retrying","error":"timeout"}` + "\n" + `{"level":"debug","error":"x"}` + "\n", []string{}},
+		{"source in a fenced block", "```go\nreturn errors.New(\"Error: x\")\npanic: not really\n```\n", []string{}},
+		{"grep results", "src/app.js:12:    console.error('Error: failed', err);\nsrc/x.go:40:\treturn fmt.Errorf(\"read: %w\", err)\n", []string{}},
+
+		// Errors.
+		{"json error events", `{"level":"error","msg":"db connect failed","error":"dial tcp 127.0.0.1:5432: connect: connection refused"}` + "\n" +
+			`{"type":"user","message":{"content":[{"type":"tool_result","content":"ENOENT: no such file, open 'x'","is_error":true}]}}` + "\n" +
+			`{"type":"result","subtype":"error_max_turns","is_error":true}` + "\n",
+			[]string{"1-1 network_error: db connect failed: dial tcp 127.0.0.1:5432: connect: connection refused",
+				"2-2 filesystem_error: ENOENT: no such file, open 'x'", "3-3 unknown_error: error_max_turns"}},
+		{"python traceback", "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n    1/0\nZeroDivisionError: division by zero\nafter\n",
+			[]string{"1-4 runtime_error: ZeroDivisionError: division by zero"}},
+		{"python chained", "Traceback (most recent call last):\n  File \"x.py\", line 2, in <module>\n    d['k']\nKeyError: 'k'\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\n  File \"x.py\", line 4, in <module>\n    open('nope')\nFileNotFoundError: [Errno 2] No such file or directory: 'nope'\n",
+			[]string{"1-11 filesystem_error: FileNotFoundError: [Errno 2] No such file or directory: 'nope'"}},
+		{"python syntax error", "  File \"/tmp/x.py\", line 1\n    def f(:\n          ^\nSyntaxError: invalid syntax\n",
+			[]string{"1-4 syntax_error: SyntaxError: invalid syntax"}},
+		{"node with code frame", "/tmp/x.js:2\n  foo.bar();\n      ^\n\nTypeError: Cannot read properties of undefined (reading 'bar')\n    at Object.<anonymous> (/tmp/x.js:2:7)\n    at node:internal/main/run_main_module:28:49\n\nNode.js v20.20.2\n",
+			[]string{"1-9 type_error: TypeError: Cannot read properties of undefined (reading 'bar')"}},
+		{"java exception", "Exception in thread \"main\" java.lang.IllegalStateException: outer\n\tat Main.main(Main.java:5)\nCaused by: java.lang.NullPointerException: inner\n\tat Main.f(Main.java:9)\n\t... 1 more\ndone\n",
+			[]string{"1-5 runtime_error: Exception in thread \"main\" java.lang.IllegalStateException: outer"}},
+		{"go panic", "panic: runtime error: index out of range [5] with length 3\n\ngoroutine 1 [running]:\nmain.main()\n\t/tmp/x/main.go:5 +0x1d\nexit status 2\n",
+			[]string{"1-5 runtime_error: panic: runtime error: index out of range [5] with length 3"}},
+		{"go build", "# example.com/x\n./x.go:3:5: undefined: foo\n./x.go:4:2: declared and not used: y\n",
+			[]string{"2-2 reference_error: ./x.go:3:5: undefined: foo", "3-3 build_error: ./x.go:4:2: declared and not used: y"}},
+		{"rust", "error[E0308]: mismatched types\n --> src/main.rs:2:18\n  |\n2 |     let x: i32 = \"a\";\n  |            ---   ^^^ expected `i32`, found `&str`\n  |            |\n  |            expected due to this\n\nwarning: unused variable: `x`\n --> src/main.rs:2:9\n\nerror: could not compile `x` (bin \"x\") due to 1 previous error\n",
+			[]string{"1-7 type_error: error[E0308]: mismatched types", "12-12 build_error: error: could not compile `x` (bin \"x\") due to 1 previous error"}},
+		{"gcc", "x.c: In function 'main':\nx.c:3:5: error: 'y' undeclared (first use in this function)\n    3 |     y = 1;\n      |     ^\nx.c:3:5: note: each undeclared identifier is reported only once\n",
+			[]string{"1-5 reference_error: x.c:3:5: error: 'y' undeclared (first use in this function)"}},
+		{"npm run", "npm error code ENOENT\nnpm error syscall open\nnpm error path /tmp/package.json\nnpm error enoent Could not read package.json\n",
+			[]string{"1-4 filesystem_error: npm error code ENOENT"}},
+		{"shell", "bash: foo: command not found\ncat: x.txt: No such file or directory\nmake: *** [Makefile:3: all] Error 1\n",
+			[]string{"1-1 reference_error: bash: foo: command not found", "2-2 filesystem_error: cat: x.txt: No such file or directory", "3-3 build_error: make: *** [Makefile:3: all] Error 1"}},
+		{"go test", "--- FAIL: TestAdd (0.00s)\n    add_test.go:9: got 3, want 4\nFAIL\nFAIL\texample.com/x\t0.01s\n",
+			[]string{"1-2 test_failure: --- FAIL: TestAdd (0.00s)", "3-3 test_failure: FAIL", "4-4 test_failure: FAIL\texample.com/x\t0.01s"}},
+		{"summary alone", "Tests: 2 failed, 3 passed, 5 total\n", []string{"1-1 test_failure: Tests: 2 failed, 3 passed, 5 total"}},
+		{"summary after an error", "TypeError: x is not a function\nTests: 1 failed, 1 total\n", []string{"1-1 type_error: TypeError: x is not a function"}},
+		{"ci log", "2024-01-15T10:00:00.1234567Z ##[group]Run go test\n2024-01-15T10:00:01.0000000Z ##[error]Process completed with exit code 1.\n",
+			[]string{"2-2 unknown_error: Process completed with exit code 1."}},
+		{"ansi and crlf", "\x1b[31mError: boom\x1b[0m\r\nok\r\n", []string{"1-1 unknown_error: Error: boom"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { run(t, tc) })
+	}
+}
+
+func TestDetectConfig(t *testing.T) {
+	in := "x\nTraceback (most recent call last):\n  File \"x.py\", line 1\nValueError: v\nwarning: w\nCUSTOM-42 happened\nError: ignored by me\n"
+	type testCase struct {
+		name string
+		cfg  func(*Config)
+		want []string
+	}
+	tests := []testCase{
+		{"defaults", func(*Config) {}, []string{"2-4 runtime_error: ValueError: v", "7-7 unknown_error: Error: ignored by me"}},
+		{"disabled", func(c *Config) { c.Enabled = false }, []string{}},
+		{"no multiline", func(c *Config) { c.CaptureMultiline = false }, []string{"2-2 unknown_error: Traceback (most recent call last):", "4-4 runtime_error: ValueError: v", "7-7 unknown_error: Error: ignored by me"}},
+		{"custom", func(c *Config) {
+			c.CustomPatterns = []string{`^CUSTOM-\d+`}
+			c.CustomFalsePositives = []string{`ignored by me`}
+		}, []string{"2-4 runtime_error: ValueError: v", "6-6 unknown_error: CUSTOM-42 happened"}},
+		{"warnings", func(c *Config) { c.IncludeWarnings = true }, []string{"2-4 runtime_error: ValueError: v", "5-5 unknown_error: warning: w", "7-7 unknown_error: Error: ignored by me"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := DefaultConfig()
+			tc.cfg(&cfg)
+			d, err := New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, briefs(d.Detect([]byte(in)))); diff != "" {
+				t.Errorf("Detect mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestSeverityAndSummary(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.SeverityOverrides = map[string]string{"network_error": "low"}
+	cfg.IncludeWarnings = true
+	d, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := d.Detect([]byte("x.c:1:1: error: expected ';' before '}' token\nError: connect ECONNREFUSED 127.0.0.1:5432\nwarning: w\nAssertionError: 1 != 2\n"))
+	var got []string
+	for _, e := range rep.Errors {
+		got = append(got, string(e.Category)+"/"+string(e.Severity))
+	}
+	want := []string{"syntax_error/blocking", "network_error/low", "unknown_error/low", "test_failure/high"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("severities mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(Summary{Total: 4, Blocking: 1, High: 1, Low: 2}, rep.Summary); diff != "" {
+		t.Errorf("summary mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestContextAndDepth(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a\nb\nc\nException in thread \"main\" java.lang.RuntimeException: x\n")
+	for i := 0; i < 30; i++ {
+		fmt.Fprintf(&b, "\tat M.f%d(M.java:%d)\n", i, i)
+	}
+	b.WriteString("d\ne\nf\n")
+	cfg := DefaultConfig()
+	cfg.MaxStackDepth = 3
+	d, _ := New(cfg)
+	rep := d.Detect([]byte(b.String()))
+	if len(rep.Errors) != 1 {
+		t.Fatalf("got %d errors, want 1: %v", len(rep.Errors), briefs(rep))
+	}
+	e := rep.Errors[0]
+	wantMulti := []string{"Exception in thread \"main\" java.lang.RuntimeException: x", "\tat M.f0(M.java:0)", "\tat M.f1(M.java:1)", "... 28 more lines"}
+	if diff := cmp.Diff(wantMulti, e.Multiline); diff != "" {
+		t.Errorf("Multiline mismatch (-want +got):\n%s", diff)
+	}
+	wantCtx := []string{"2: b", "3: c", "4: Exception in thread \"main\" java.lang.RuntimeException: x", "35: d", "36: e"}
+	if diff := cmp.Diff(wantCtx, e.Context); diff != "" {
+		t.Errorf("Context mismatch (-want +got):\n%s", diff)
+	}
+	if e.LineNum != 4 || e.EndLine != 34 {
+		t.Errorf("block %d-%d, want 4-34", e.LineNum, e.EndLine)
+	}
+}
+
+func TestSignatureAcrossRuns(t *testing.T) {
+	a := Detect("2024-01-15T10:00:00Z Error: open /tmp/run-123/cfg.json: no such file or directory\n")
+	b := Detect("2024-02-20T11:30:00Z Error: open /tmp/run-456/cfg.json: no such file or directory\n")
+	c := Detect("Error: open /tmp/run-456/other.json: no such file or directory\n")
+	if len(a.Errors) != 1 || len(b.Errors) != 1 || len(c.Errors) != 1 {
+		t.Fatalf("want one error each: %v %v %v", briefs(a), briefs(b), briefs(c))
+	}
+	if a.Errors[0].Signature != b.Errors[0].Signature {
+		t.Errorf("same error, different signatures: %s %s", a.Errors[0].Signature, b.Errors[0].Signature)
+	}
+	if a.Errors[0].Signature == c.Errors[0].Signature {
+		t.Errorf("different errors, same signature %s", a.Errors[0].Signature)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	huge := "Error: at the start of a 10 MB line " + strings.Repeat("x", 10<<20) + "\n"
+	tests := map[string]string{
+		"empty":        "",
+		"garbage":      "\x00\x01\xff\xfe\x1b[\x1b]\r\r\n\xc3",
+		"invalid utf8": "Error: \xff\xfe broken\n",
+		"huge line":    huge,
+		"only newline": "\n\n\n",
+		"bad json":     `{"is_error": true` + "\n",
+	}
+	for name, in := range tests {
+		t.Run(name, func(t *testing.T) {
+			rep := Detect(in)
+			for _, e := range rep.Errors {
+				if len(e.Text) > maxShownLine+100 {
+					t.Errorf("text of %d bytes, want it cut", len(e.Text))
+				}
+				if e.LineNum < 1 || e.EndLine < e.LineNum {
+					t.Errorf("bad block %d-%d", e.LineNum, e.EndLine)
+				}
+			}
+		})
+	}
+	if rep := Detect(huge); len(rep.Errors) != 1 || !strings.HasSuffix(rep.Errors[0].Text, "more bytes]") {
+		t.Errorf("huge line: got %v", briefs(rep))
+	}
+}
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+func TestDetectReaderError(t *testing.T) {
+	d, _ := New(DefaultConfig())
+	if _, err := d.DetectReader(failingReader{}); err == nil || !strings.Contains(err.Error(), "disk on fire") {
+		t.Errorf("DetectReader error = %v, want the reader's", err)
+	}
+}
+
+func TestParseConfig(t *testing.T) {
+	type testCase struct {
+		name, in, field string
+	}
+	tests := []testCase{
+		{"seed file", `{"error_detection":{"enabled":true,"two_stage":true,"capture_multiline":true,"max_context_lines":5,"max_stack_depth":20,"custom_patterns":[],"custom_false_positives":[],"severity_overrides":{}}}`, ""},
+		{"bare", `{"max_context_lines": 2}`, ""},
+		{"unknown field", `{"max_stack_dept": 3}`, "max_stack_dept"},
+		{"unknown top field", `{"error_detection":{}, "x": 1}`, "x"},
+		{"wrong type", `{"two_stage": "yes"}`, "two_stage"},
+		{"depth", `{"max_stack_depth": 0}`, "max_stack_depth"},
+		{"context", `{"max_context_lines": -1}`, "max_context_lines"},
+		{"pattern", `{"custom_patterns": ["ok", "(x"]}`, "custom_patterns[1]"},
+		{"false positive", `{"custom_false_positives": [""]}`, "custom_false_positives[0]"},
+		{"override category", `{"severity_overrides": {"oops": "low"}}`, "severity_overrides.oops"},
+		{"override severity", `{"severity_overrides": {"network_error": "meh"}}`, "severity_overrides.network_error"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseConfig([]byte(tc.in))
+			var ce *ConfigError
+			switch {
+			case tc.field == "" && err != nil:
+				t.Errorf("ParseConfig(%s) = %v, want no error", tc.in, err)
+			case tc.field != "" && !errors.As(err, &ce):
+				t.Errorf("ParseConfig(%s) = %v, want a ConfigError on %q", tc.in, err, tc.field)
+			case tc.field != "" && ce.Field != tc.field:
+				t.Errorf("ParseConfig(%s) names %q, want %q", tc.in, ce.Field, tc.field)
+			}
+		})
+	}
+	if _, err := ParseConfig([]byte(`[1]`)); err == nil {
+		t.Error("ParseConfig of an array: no error")
+	}
+}

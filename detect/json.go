@@ -1,0 +1,188 @@
+package detect
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Levels of structured logs, by what they mean.
+var (
+	errorLevels = map[string]bool{"error": true, "err": true, "fatal": true, "critical": true, "crit": true,
+		"panic": true, "emerg": true, "emergency": true, "alert": true, "severe": true, "dpanic": true}
+	warnLevels = map[string]bool{"warn": true, "warning": true}
+	quietLevel = map[string]bool{"info": true, "debug": true, "trace": true, "notice": true, "verbose": true, "fine": true}
+)
+
+// The most nesting jsonVerdict looks into.
+const maxJSONDepth = 32
+
+// jsonVerdict judges a line that is a JSON value: an agent's stream event
+// or a structured log line. Only a real error field makes it an error: a
+// true is_error, an error level with a message, a non-empty error string or
+// object; never a key name, "error": null, "is_error": false or
+// "error_count": 0. ok is false when the line is not JSON.
+func jsonVerdict(line string) (verdict, bool) {
+	var v any
+	if err := json.Unmarshal([]byte(line), &v); err != nil {
+		return verdict{}, false
+	}
+	obj, isObj := v.(map[string]any)
+	if !isObj {
+		if arr, ok := v.([]any); ok {
+			for _, x := range arr {
+				if o, ok := x.(map[string]any); ok {
+					if vd := jsonObjectVerdict(o, 0); vd.kind != kindNone {
+						return vd, true
+					}
+				}
+			}
+		}
+		return verdict{}, true
+	}
+	return jsonObjectVerdict(obj, 0), true
+}
+
+func jsonObjectVerdict(obj map[string]any, depth int) verdict {
+	if depth > maxJSONDepth {
+		return verdict{}
+	}
+	if b, ok := obj["is_error"].(bool); ok && b {
+		return jsonError(obj, famJSON)
+	}
+	level := ""
+	for _, k := range []string{"level", "severity", "lvl", "loglevel", "log.level", "levelname"} {
+		if s, ok := obj[k].(string); ok {
+			level = strings.ToLower(strings.TrimSpace(s))
+			break
+		}
+	}
+	switch {
+	case errorLevels[level]:
+		return jsonError(obj, famJSON)
+	case warnLevels[level]:
+		vd := jsonError(obj, famJSON)
+		vd.kind = kindWarning
+		return vd
+	case quietLevel[level]:
+		return verdict{}
+	}
+	if t, _ := obj["type"].(string); t == "error" {
+		return jsonError(obj, famJSON)
+	}
+	if errorValue(obj["error"]) != "" {
+		return jsonError(obj, famJSON)
+	}
+	// Events nest their payloads: a stream-json tool result sits in
+	// message.content[]. Prose (an assistant's text) never counts.
+	if t, _ := obj["type"].(string); t == "assistant" || t == "text" {
+		return verdict{}
+	}
+	for _, k := range []string{"message", "content", "data", "event", "payload", "item"} {
+		switch x := obj[k].(type) {
+		case map[string]any:
+			if vd := jsonObjectVerdict(x, depth+1); vd.kind != kindNone {
+				return vd
+			}
+		case []any:
+			for _, y := range x {
+				if o, ok := y.(map[string]any); ok {
+					if vd := jsonObjectVerdict(o, depth+1); vd.kind != kindNone {
+						return vd
+					}
+				}
+			}
+		}
+	}
+	return verdict{}
+}
+
+// errorValue returns an error field's message: a non-empty string, or an
+// object's message; "" for null, false, empty or zero.
+func errorValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return strings.TrimSpace(x)
+	case map[string]any:
+		for _, k := range []string{"message", "msg", "error", "detail", "type"} {
+			if s, ok := x[k].(string); ok && strings.TrimSpace(s) != "" {
+				return strings.TrimSpace(s)
+			}
+		}
+	case bool:
+		if x {
+			return "true"
+		}
+	}
+	return ""
+}
+
+// jsonError builds the verdict of an object that is an error: its message
+// is the text, its lines the detail.
+func jsonError(obj map[string]any, fam family) verdict {
+	var msg string
+	for _, k := range []string{"msg", "message", "result", "content", "text", "output", "stderr"} {
+		if s := textValue(obj[k]); s != "" {
+			msg = s
+			break
+		}
+	}
+	if e := errorValue(obj["error"]); e != "" && e != "true" {
+		switch {
+		case msg == "":
+			msg = e
+		case !strings.Contains(msg, e):
+			msg += ": " + e
+		}
+	}
+	if msg == "" {
+		if s, _ := obj["subtype"].(string); s != "" {
+			msg = s
+		} else {
+			msg = "error"
+		}
+	}
+	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
+	text := ""
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			text = strings.TrimSpace(l)
+			break
+		}
+	}
+	return verdict{kind: kindError, fam: fam, text: text, detail: lines}
+}
+
+// textValue returns the text of a string, or of an array of {"type":
+// "text", "text": ...} parts.
+func textValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return strings.TrimSpace(x)
+	case []any:
+		var parts []string
+		for _, p := range x {
+			if o, ok := p.(map[string]any); ok {
+				if s, ok := o["text"].(string); ok {
+					parts = append(parts, s)
+				}
+			}
+		}
+		return strings.TrimSpace(strings.Join(parts, "\n"))
+	}
+	return ""
+}
+
+// jsonKeyVerdict judges a line of indented JSON, `"key": value`: only an
+// error key with a real message is an error.
+func jsonKeyVerdict(key, value string) verdict {
+	switch strings.ToLower(key) {
+	case "error", "err", "error_message", "errormessage", "error_msg":
+	default:
+		return verdict{}
+	}
+	var s string
+	if err := json.Unmarshal([]byte(value), &s); err != nil || strings.TrimSpace(s) == "" {
+		return verdict{}
+	}
+	return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(s)}
+}

@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/faultline-go/faultline/detect"
+)
+
+const detectSynopsis = "detect [--config FILE] [--warnings] < output"
+
+// detect implements `faultline detect`: any tool's or agent's output on
+// stdin becomes seed 003's JSON report of the errors in it. The exit status
+// is 0 whenever detection worked, errors found or not.
+func (e *env) detect() int {
+	fs := flag.NewFlagSet("detect", flag.ContinueOnError)
+	configFile := fs.String("config", "", "a JSON configuration: seed 003's error_detection settings")
+	warnings := fs.Bool("warnings", false, "report warnings too, at low severity")
+	if err := e.flags(fs, detectSynopsis); err != nil {
+		if err == errHelp {
+			return exitOK
+		}
+		return e.usageError(err)
+	}
+	if fs.NArg() > 0 {
+		return e.usageError(fmt.Errorf("detect: unexpected argument %q (the input is read from stdin)", fs.Arg(0)))
+	}
+	cfg := detect.DefaultConfig()
+	if *configFile != "" {
+		data, err := os.ReadFile(*configFile)
+		if err != nil {
+			return e.usageError(fmt.Errorf("detect: %v", err))
+		}
+		if cfg, err = detect.ParseConfig(data); err != nil {
+			return e.usageError(err)
+		}
+	}
+	if *warnings {
+		cfg.IncludeWarnings = true
+	}
+	d, err := detect.New(cfg)
+	if err != nil {
+		return e.usageError(err)
+	}
+	rep, err := d.DetectReader(e.stdin)
+	if err != nil {
+		return e.failure(err)
+	}
+	if err := writeJSON(e.stdout, rep); err != nil {
+		return e.failure(err)
+	}
+	return exitOK
+}
