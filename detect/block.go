@@ -10,8 +10,11 @@ var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
 	gccInRe     = regexp.MustCompile(`^(?:\S+: In (?:function|member function|static member function|constructor|destructor|instantiation|lambda)\b.*:|In file included from .*|\s+from .*[,:])$`)
-	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)`)
-	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)`)
+	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event .* at:$`)
+	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
+	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
+	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
+	numberedRe  = regexp.MustCompile(`^\s+\d+\) \S`)
 	snippetRe   = regexp.MustCompile(`^\s*\d*\s*\|`)
 	noteRe      = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?::\d+)+:\s*note:|^note: `)
 	goFrameRe   = regexp.MustCompile(`^(?:goroutine \d+ \[|created by |\[signal |\s*\[recovered\]|panic\(|panic: |[\w./*()\[\]{}%-]+(?:\.[\w*()\[\]{}%-]+)*\(.*\)$|\t)`)
@@ -20,6 +23,9 @@ var (
 	nodeFootRe  = regexp.MustCompile(`^Node\.js v\d+`)
 	raceEndRe   = regexp.MustCompile(`^={10,}$`)
 	sectionEnd  = regexp.MustCompile(`^(?:_{3,} .* _{3,}|={3,}.*)$`)
+	libtestEnd  = regexp.MustCompile(`^(?:---- .* ----|failures:|test result: .*)$`)
+	stars       = regexp.MustCompile(`^\*{10,}$`)
+	pyExcLineRe = regexp.MustCompile(`^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b`)
 	jestStartRe = regexp.MustCompile(`^\s*(?:●|Test Suites:|Tests:|Snapshots:|Time:)`)
 )
 
@@ -67,6 +73,10 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famGoPanic:
 		end = captureGoPanic(lines, i, limit)
 	case famRustPanic:
+		// libtest: "---- tests::x stdout ----", a blank line, the panic.
+		if j := i - 1; j-1 >= floor && blank(lines[j]) && strings.HasPrefix(lines[j-1], "---- ") {
+			start = j - 1
+		}
 		for j := i + 1; j <= limit && j <= i+20; j++ {
 			if blank(lines[j]) {
 				break
@@ -76,21 +86,66 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 				break
 			}
 		}
-	case famNpm:
-		prefix := lines[i][:strings.IndexByte(lines[i], ' ')+1] // "npm "
-		for j := i + 1; j <= limit && npmRe.MatchString(lines[j]) && strings.HasPrefix(lines[j], prefix); j++ {
+		return start, end, key
+	case famRun:
+		prefix := runPrefixRe.FindString(lines[i])
+		prefix = strings.TrimSpace(prefix)
+		for j := i + 1; j <= limit && strings.HasPrefix(lines[j], prefix); j++ {
 			end = j
 		}
-		for j := i - 1; j >= floor && npmRe.MatchString(lines[j]); j-- {
+		for end > i && strings.TrimSpace(lines[end]) == prefix {
+			end--
+		}
+		if end+2 <= limit && exceptionRe.MatchString(lines[end+1]) && frameRe.MatchString(lines[end+2]) {
+			end = captureIndented(lines, end+1, limit, false) // the report's exception
+		}
+		return start, end, key
+	case famLinker:
+		for j := i + 1; j <= limit && linkerRe.MatchString(lines[j]); j++ {
+			end = j
+		}
+		for j := i - 1; j >= floor && (linkerRe.MatchString(lines[j]) || strings.Contains(lines[j], ": in function ")); j-- {
 			start = j
 		}
 		return start, end, key
 	case famSection:
-		for j := i + 1; j <= limit && !sectionEnd.MatchString(lines[j]); j++ {
+		next := sectionEnd
+		if strings.HasPrefix(lines[i], "---- ") {
+			next = libtestEnd
+		}
+		for j := i + 1; j <= limit && !next.MatchString(lines[j]); j++ {
 			end = j
 		}
 		for end > i && blank(lines[end]) {
 			end--
+		}
+		return start, end, lastException(lines, start, end, key)
+	case famUnittest:
+		for j := i + 2; j <= limit && !raceEndRe.MatchString(lines[j]) && !ruleRe.MatchString(lines[j]); j++ {
+			end = j
+		}
+		for end > i && blank(lines[end]) {
+			end--
+		}
+		return start, end, lastException(lines, start, end, key)
+	case famDoctest:
+		for j := i + 1; j <= limit && !stars.MatchString(lines[j]); j++ {
+			end = j
+		}
+		if i-1 >= floor && strings.HasPrefix(lines[i-1], "File \"") {
+			start = i - 1
+		}
+		return start, end, key
+	case famGoTest:
+		end = captureIndented(lines, i, limit, false)
+		if end+1 <= limit && goPanicRe.MatchString(lines[end+1]) {
+			end = captureGoPanic(lines, end+1, limit)
+			key = i
+		}
+		// In -v mode a test's log lines come before its --- FAIL line.
+		base := indentOf(lines[i])
+		for j := i - 1; j >= floor && indentOf(lines[j]) > base && !strings.HasPrefix(strings.TrimSpace(lines[j]), "--- "); j-- {
+			start = j
 		}
 		return start, end, key
 	case famTest:
@@ -99,7 +154,28 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		end = captureIndented(lines, i, limit, fam == famRust || fam == famCompiler)
 	}
 	start = captureAbove(lines, i, floor, fam)
+	if start < i && numberedRe.MatchString(lines[start]) {
+		// A numbered report (mocha's "  1) suite"): to the next one.
+		end = i
+		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])); j++ {
+			end = j
+		}
+		for end > i && blank(lines[end]) {
+			end--
+		}
+	}
 	return start, end, key
+}
+
+// lastException returns the line of the last exception in a report's
+// block (what a Python test report's traceback ends with), or key.
+func lastException(lines []string, start, end, key int) int {
+	for j := end; j > start; j-- {
+		if l := lines[j]; indentOf(l) == 0 && pyExcLineRe.MatchString(l) || strings.HasPrefix(l, "E  ") && exceptionRe.MatchString(l) {
+			return j
+		}
+	}
+	return key
 }
 
 // captureIndented extends a block over the lines indented under its first
@@ -108,7 +184,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 func captureIndented(lines []string, i, limit int, snippets bool) int {
 	base := indentOf(lines[i])
 	end := i
-	braces := strings.HasSuffix(strings.TrimSpace(lines[i]), "{")
+	braces := false // inside an object dump: "at x (y.js:1:2) {" ... "}"
 	for j := i + 1; j <= limit; j++ {
 		l := lines[j]
 		if blank(l) {
@@ -119,23 +195,21 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 				k++
 			}
 			if k > limit || blank(lines[k]) || !continues(lines[k], base, snippets, true) {
-				if k <= limit && nodeFootRe.MatchString(lines[k]) {
-					end = k
-				}
 				break
 			}
 			continue
 		}
-		if braces && strings.HasPrefix(l, "}") {
-			end = j
+		switch {
+		case braces && strings.HasPrefix(l, "}"):
 			braces = false
-			continue
-		}
-		if !continues(l, base, snippets, false) && !braces {
-			break
+		case continues(l, base, snippets, blank(lines[j-1])):
+		case j+1 <= limit && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
+			// A report's header, then the exception and its frames.
+		default:
+			return end
 		}
 		end = j
-		if strings.HasSuffix(strings.TrimSpace(l), "{") {
+		if t := strings.TrimSpace(l); strings.HasSuffix(t, "{") && (frameRe.MatchString(l) || j == i+1 && exceptionRe.MatchString(lines[i])) {
 			braces = true
 		}
 	}
@@ -151,15 +225,16 @@ func continues(l string, base int, snippets, afterBlank bool) bool {
 	if frameRe.MatchString(l) {
 		return true
 	}
-	if snippets && (rustLineRe.MatchString(l) || snippetRe.MatchString(l) || caretRe.MatchString(l) || noteRe.MatchString(l)) {
+	if snippets && (rustLineRe.MatchString(l) || snippetRe.MatchString(l) || caretRe.MatchString(l) || noteRe.MatchString(l) ||
+		afterBlank && tscSnipRe.MatchString(l)) {
 		return true
 	}
-	return !afterBlank && caretRe.MatchString(l)
+	return caretRe.MatchString(l)
 }
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python
-// print it, gcc's "In function" lines, a "==================" opener.
+// print it, gcc's "In function" lines, a numbered test report's header.
 func captureAbove(lines []string, i, floor int, fam family) int {
 	start := i
 	j := i - 1
@@ -173,9 +248,24 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 		}
 		return start
 	}
+	// Python without a caret: File "x.py", line 3 / the line / the error.
+	if fam == famException && i-2 >= floor && indentOf(lines[i-1]) > 0 && pyFileRe.MatchString(lines[i-2]) {
+		return i - 2
+	}
 	if fam == famCompiler || fam == famLine {
 		for j := i - 1; j >= floor && gccInRe.MatchString(lines[j]); j-- {
 			start = j
+		}
+	}
+	if fam == famException {
+		// mocha: "  1) suite" / "       test name:" / blank / the error.
+		for j := i - 1; j >= floor && j >= i-4; j-- {
+			if numberedRe.MatchString(lines[j]) {
+				return j
+			}
+			if !blank(lines[j]) && !strings.HasSuffix(strings.TrimSpace(lines[j]), ":") {
+				break
+			}
 		}
 	}
 	return start

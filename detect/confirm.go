@@ -29,10 +29,16 @@ const (
 	famRust                    // rustc's error[E...] with -->, | and = lines
 	famRustPanic               // "thread 'main' panicked at f.rs:1:2:" and its message
 	famCompiler                // gcc, clang, javac, tsc, go: "path:l:c: error: ..." with a snippet
-	famTest                    // a test's failure: --- FAIL, ●, not ok, FAIL:
-	famSection                 // a pytest failure section, "____ test_x ____"
-	famNpm                     // a run of "npm ERR!" / "npm error" lines
+	famTest                    // a test's failure: ●, not ok, FAIL:
+	famSection                 // a report section: pytest's "____ test_x ____", libtest's "---- x stdout ----"
+	famUnittest                // unittest's "FAIL: test_x (...)" over a rule, to the next rule
+	famDoctest                 // doctest's "Failed example:" and what it expected and got
+	famGoTest                  // go test's "--- FAIL: TestX", its log lines above it in -v mode, a panic below
+	famRun                     // a run of lines with one prefix: "npm ERR!", "[ERROR]"
+	famLinker                  // the linker's lines: "ld: x.o: in function", "undefined reference", "collect2"
+	famNamed                   // a summary line naming a failed test or package
 	famJSON                    // a JSON event
+	famGoJSON                  // go test -json: a test's fail event and its output events
 )
 
 // finding is a confirmed error before it is reported.
@@ -55,68 +61,100 @@ type verdict struct {
 	cat    errkind.Category
 }
 
-// Prefixes that say nothing about the line: CI timestamps, log times.
-var prefixRe = regexp.MustCompile(`^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+|\[\d{4}-\d{2}-\d{2}[T ][^\]]*\]\s*|\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\s+|\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]\s*)`)
+// Prefixes that say nothing about the line: CI timestamps, log times. The
+// rules look at lines without them.
+var prefixRe = regexp.MustCompile(`^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})? |\[\d{4}-\d{2}-\d{2}[T ][^\]]*\] ?|\d{2}:\d{2}:\d{2}(?:[.,]\d+)? |\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\] ?)`)
+
+// stripPrefix removes a timestamp prefix from a line.
+func stripPrefix(s string) string {
+	if s == "" || (s[0] < '0' || s[0] > '9') && s[0] != '[' {
+		return s
+	}
+	if loc := prefixRe.FindStringIndex(s); loc != nil {
+		return s[loc[1]:]
+	}
+	return s
+}
 
 // The shapes of error lines, tried in order by confirm.
 var (
 	ghErrorRe   = regexp.MustCompile(`^##\[error\]\s*(.*)`)
-	tracebackRe = regexp.MustCompile(`^Traceback \(most recent call last\):`)
+	tracebackRe = regexp.MustCompile(`Traceback \(most recent call last\):\s*$`)
 	goPanicRe   = regexp.MustCompile(`^(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)`)
 	raceRe      = regexp.MustCompile(`^WARNING: DATA RACE`)
 	rustPanicRe = regexp.MustCompile(`^thread '[^']*' (?:\(\d+\) )?panicked at`)
 	rustErrRe   = regexp.MustCompile(`^error(?:\[E\d+\])?: `)
 	// An exception at the start of a line, maybe qualified and behind
 	// "Uncaught", "Exception in thread", "Caused by:", pytest's "E   ".
-	exceptionRe = regexp.MustCompile(`^\s*(?:Uncaught |Unhandled (?:exception|rejection):? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception|Fault|Failure)|Error)(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`)
+	exceptionRe = regexp.MustCompile(`^\s*(?:Uncaught |Unhandled (?:exception|rejection):? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception|Fault|Failure|Rejection)|Error)(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`)
 	// A level word at the start of a line: "error: ...", "ERROR ...",
 	// "[ERROR] ...", "fatal: ...", "error TS2304: ...".
-	levelRe = regexp.MustCompile(`^\s*(?:\[\s*(?:ERROR|ERR|FATAL|CRITICAL|SEVERE|error|fatal|Error|Fatal)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| TS\d+:| in | -|!))`)
+	levelRe = regexp.MustCompile(`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:ERROR|ERR|FATAL|CRITICAL|SEVERE|error|fatal|Error|Fatal)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!))`)
+	// The prefix of a run of lines that are one error: npm's, Maven's.
+	runPrefixRe = regexp.MustCompile(`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL)\])(?: |$)`)
 	// A position, then an error: "x.c:3:5: error: ...", "x.ts(3,7): error
 	// TS2322: ...", "src/x.ts:3:7 - error TS2322: ...", "X.java:3: error:".
-	posErrorRe = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)):?\s*(?:-\s+)?(?:fatal |Fatal )?(?:error|Error|ERROR)\b`)
+	posErrorRe = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)):?\s*(?:-\s+)?(?:fatal |Fatal )?(?:error|Error|ERROR)(?::|\[| [A-Z]{1,4}\d+:?)`)
 	// A Go-style diagnostic without the word: "x.go:3:5: undefined: y".
 	goDiagRe = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`)
-	// Tool prefixes: "ld: ", "collect2: error: ", "/usr/bin/ld: x.o: ".
-	toolErrRe   = regexp.MustCompile(`^[\w./-]+: (?:[\w./ -]+: )*(?:(?:fatal )?error:|undefined reference to|cannot find -l|(?:line \d+: )?(?:.+: )?(?:command not found|No such file or directory|Permission denied|Is a directory|Not a directory|Operation not permitted|Segmentation fault|Killed))`)
-	shellRe     = regexp.MustCompile(`^(?:.*: )?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)(?: \(core dumped\))?\s*$|: (?:command not found|No such file or directory|Permission denied)\s*$`)
+	// The go command's own errors ("go: go.mod requires go >= 1.30"), not
+	// its progress.
+	goCmdRe   = regexp.MustCompile(`^go: `)
+	goQuietRe = regexp.MustCompile(`^go: (?:downloading|finding|extracting|upgraded|added|found|creating|to add|updates to go\.mod needed;? to update)`)
+	// A program's complaint: "curl: (7) Failed to connect ...", "ld: ...",
+	// "bash: foo: command not found".
+	toolErrRe   = regexp.MustCompile(`^[a-z][\w.+-]*(?:\[\d+\])?: (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|error)\b)`)
+	toolQuietRe = regexp.MustCompile(`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage)[:=]`)
+	signalRe    = regexp.MustCompile(`(?:^|: )(?:\d+ )?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)\b`)
+	linkerRe    = regexp.MustCompile(`undefined reference to|(?:^|/)ld(?:\.\w+)?: |^collect2: |ld returned \d+ exit status|cannot find -l`)
 	makeRe      = regexp.MustCompile(`^make(?:\[\d+\])?: \*\*\* `)
-	npmRe       = regexp.MustCompile(`^npm (?:ERR!|error)(?: |$)`)
 	goTestRe    = regexp.MustCompile(`^\s*--- FAIL: `)
-	failLineRe  = regexp.MustCompile(`^(?:FAIL\b|FAIL:|ERROR: test|✕|✗|×)`)
+	failLineRe  = regexp.MustCompile(`^(?:FAIL:|ERROR: test)`)
 	jestRe      = regexp.MustCompile(`^\s*● `)
 	tapRe       = regexp.MustCompile(`^\s*not ok\b`)
-	sectionRe   = regexp.MustCompile(`^_{3,} (.+) _{3,}$`)
-	buildFailRe = regexp.MustCompile(`(?i)^\s*(?:\[\w+\]\s*)?(?:build failed|build failure|compilation failed|failed to compile|compilation error)\b|^\s*Failed (?:to|at) `)
-	summaryRe   = regexp.MustCompile(`(?i)^\s*(?:FAILED\b|tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|found [1-9]\d* errors?\b|[1-9]\d* (?:failed|failing|errors?)\b|.*\b[1-9]\d* failed\b.*\bpassed\b|=+ .*\b[1-9]\d* (?:failed|errors?)\b)|(?:exit(?:ed with)? (?:code|status) [1-9]\d*|completed with exit code [1-9])`)
-	warningRe   = regexp.MustCompile(`^\s*(?:\[\s*(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)):?\s*(?:-\s+)?(?:warning|Warning|note|Note|info)\b`)
-	jsonKeyRe   = regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*(.*?),?\s*$`)
-	codeKeyword = regexp.MustCompile(`^\s*(?:func|return|if|else|for|while|const|let|var|def|class|import|from|package|throw|raise|try|catch|except|finally|switch|case|type|interface|struct|public|private|protected|static|void|fn|impl|use|mod|pub|async|await|export|assert|new|defer|go|elif|with|do)\b`)
+	doctestRe   = regexp.MustCompile(`^Failed example:$`)
+	// A Python unittest report's header: "FAIL: test_x (mod.Class.test_x)"
+	// over a rule of dashes.
+	unittestRe = regexp.MustCompile(`^(?:FAIL|ERROR): \S+ \(`)
+	ruleRe     = regexp.MustCompile(`^-{20,}$`)
+	// Report sections: pytest's "____ test_x ____", libtest's
+	// "---- tests::x stdout ----".
+	sectionRe = regexp.MustCompile(`^(?:_{3,} (.+) _{3,}|---- (.+) ----)$`)
+	// Lines that restate failures reported above them, or only count
+	// them: reported only when nothing else is.
+	namedSummaryRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×] `)
+	countSummaryRe = regexp.MustCompile(`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures)`)
+	exitRe         = regexp.MustCompile(`(?i)completed with exit code [1-9]`)
+	warningRe      = regexp.MustCompile(`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)):?\s*(?:-\s+)?(?:warning|Warning|note|Note|info)\b`)
+	logfmtRe       = regexp.MustCompile(`(?:^|\s)(?:level|lvl|severity)=("?)(\w+)`)
+	logfmtMsgRe    = regexp.MustCompile(`(?:^|\s)(?:msg|message|err|error)=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
+	jsonKeyRe      = regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*(.*?),?\s*$`)
+	codeKeyword    = regexp.MustCompile(`^\s*(?:func|return|if|else|for|while|const|let|var|def|class|import|from|package|throw|raise|try|catch|except|finally|switch|case|type|interface|struct|public|private|protected|static|void|fn|impl|use|mod|pub|async|await|export|assert|new|defer|go|elif|with|do)\b`)
 )
 
 // confirm is stage 2 for line i: is it an error, and of what shape?
 func (d *Detector) confirm(doc *document, i int) verdict {
-	line := doc.short[i]
+	raw := clip(doc.lines[i])
 	for _, re := range d.falsePo {
-		if re.MatchString(line) {
+		if re.MatchString(raw) {
 			return verdict{}
 		}
 	}
-	if doc.diff[i] || doc.code[i] {
-		return verdict{} // a diff's lines and source code in fences are code
+	if doc.diff[i] || doc.quoted[i] {
+		return verdict{} // a diff's lines and quoted blocks are not output
 	}
 	for _, re := range d.custom {
-		if re.MatchString(line) {
-			return verdict{kind: kindError, fam: famLine, text: line}
+		if re.MatchString(raw) {
+			return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(raw)}
 		}
 	}
-	s := prefixRe.ReplaceAllString(line, "")
+	s := doc.short[i]
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return verdict{}
 	}
 	if t[0] == '{' || t[0] == '[' && strings.HasPrefix(t, "[{") {
-		if v, ok := jsonVerdict(strings.TrimSpace(prefixRe.ReplaceAllString(doc.lines[i], ""))); ok {
+		if v, ok := jsonVerdict(strings.TrimSpace(stripPrefix(doc.lines[i]))); ok {
 			return v
 		}
 	}
@@ -124,11 +162,21 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return jsonKeyVerdict(m[1], m[2])
 	}
 	if m := ghErrorRe.FindStringSubmatch(t); m != nil {
-		return verdict{kind: kindError, fam: famLine, text: m[1]}
+		v := verdict{kind: kindError, fam: famLine, text: m[1]}
+		if exitRe.MatchString(m[1]) {
+			v.cat = errkind.CategoryBuild // the step's command failed
+		}
+		return v
 	}
 	if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "<!--") ||
 		strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "> ") {
 		return verdict{} // comments, doc tags, bullets, quotes: prose and code
+	}
+	if v, ok := logfmtVerdict(s); ok {
+		return v
+	}
+	if raceRe.MatchString(s) {
+		return verdict{kind: kindError, fam: famRace, text: t, cat: errkind.CategoryRuntime}
 	}
 	if warningRe.MatchString(s) && !rustErrRe.MatchString(s) {
 		return verdict{kind: kindWarning, fam: famLine, text: t}
@@ -136,31 +184,43 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	switch {
 	case tracebackRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTraceback, text: t}
-	case raceRe.MatchString(s):
-		return verdict{kind: kindError, fam: famRace, text: t, cat: errkind.CategoryRuntime}
 	case goPanicRe.MatchString(s):
 		return verdict{kind: kindError, fam: famGoPanic, text: t, cat: errkind.CategoryRuntime}
 	case rustPanicRe.MatchString(s):
 		return verdict{kind: kindError, fam: famRustPanic, text: t}
-	case goTestRe.MatchString(s), jestRe.MatchString(s), tapRe.MatchString(s):
-		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
+	case goTestRe.MatchString(s):
+		return verdict{kind: kindError, fam: famGoTest, text: t}
+	case jestRe.MatchString(s), tapRe.MatchString(s):
+		return verdict{kind: kindError, fam: famTest, text: t}
+	case doctestRe.MatchString(s):
+		return verdict{kind: kindError, fam: famDoctest, text: t, cat: errkind.CategoryTest}
+	case unittestRe.MatchString(s) && i+1 < len(doc.short) && ruleRe.MatchString(doc.short[i+1]):
+		return verdict{kind: kindError, fam: famUnittest, text: t}
 	case sectionRe.MatchString(s):
-		if m := sectionRe.FindStringSubmatch(s); strings.Contains(strings.ToLower(m[1]), "summary") {
+		m := sectionRe.FindStringSubmatch(s)
+		if name := strings.ToLower(m[1] + m[2]); strings.Contains(name, "summary") || strings.Contains(name, "captured") {
 			return verdict{}
 		}
 		return verdict{kind: kindError, fam: famSection, text: t}
-	case npmRe.MatchString(s):
-		return verdict{kind: kindError, fam: famNpm, text: t}
+	case runPrefixRe.MatchString(s) && !countSummaryRe.MatchString(s):
+		return verdict{kind: kindError, fam: famRun, text: t}
 	case makeRe.MatchString(s):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	case linkerRe.MatchString(s):
+		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
 	case rustErrRe.MatchString(s) && !posErrorRe.MatchString(s):
 		return verdict{kind: kindError, fam: famRust, text: t}
 	case posErrorRe.MatchString(s):
 		return verdict{kind: kindError, fam: famCompiler, text: t}
-	case toolErrRe.MatchString(s), shellRe.MatchString(s):
-		return verdict{kind: kindError, fam: famCompiler, text: t}
-	case summaryRe.MatchString(s):
+	case goCmdRe.MatchString(s):
+		if goQuietRe.MatchString(s) {
+			return verdict{}
+		}
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case countSummaryRe.MatchString(s):
 		return verdict{kind: kindSummary, fam: famLine, text: t}
+	case namedSummaryRe.MatchString(s):
+		return verdict{kind: kindSummary, fam: famNamed, text: t}
 	case failLineRe.MatchString(t):
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
 	case exceptionRe.MatchString(s):
@@ -170,13 +230,46 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famException, text: t}
 	case levelRe.MatchString(s):
 		return verdict{kind: kindError, fam: famLine, text: t}
-	case buildFailRe.MatchString(s):
-		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	case signalRe.MatchString(s):
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+	case toolErrRe.MatchString(s) && !toolQuietRe.MatchString(s):
+		return verdict{kind: kindError, fam: famCompiler, text: t}
 	}
 	if m := goDiagRe.FindStringSubmatch(s); m != nil && !looksLikeCode(m[1]) {
 		return verdict{kind: kindError, fam: famCompiler, text: t}
 	}
 	return verdict{}
+}
+
+// logfmtVerdict judges a key=value log line by its level, as jsonVerdict
+// judges a JSON one; ok is false when the line has no level.
+func logfmtVerdict(s string) (verdict, bool) {
+	m := logfmtRe.FindStringSubmatch(s)
+	if m == nil {
+		return verdict{}, false
+	}
+	level := strings.ToLower(m[2])
+	var k kind
+	switch {
+	case errorLevels[level]:
+		k = kindError
+	case warnLevels[level]:
+		k = kindWarning
+	default:
+		return verdict{}, true
+	}
+	var parts []string
+	for _, mm := range logfmtMsgRe.FindAllStringSubmatch(s, -1) {
+		v := mm[1] + mm[2]
+		if v != "" {
+			parts = append(parts, strings.ReplaceAll(v, `\"`, `"`))
+		}
+	}
+	text := strings.Join(parts, ": ")
+	if text == "" {
+		text = strings.TrimSpace(s)
+	}
+	return verdict{kind: k, fam: famLine, text: text}, true
 }
 
 // looksLikeCode reports whether the text after a position is source code
@@ -186,36 +279,41 @@ func looksLikeCode(msg string) bool {
 		return true
 	}
 	t := strings.TrimSpace(msg)
-	if t == "" {
+	if t == "" || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") {
+		return true
+	}
+	if strings.Contains(t, " := ") || strings.Contains(t, "=>") || strings.Contains(t, " == ") {
 		return true
 	}
 	switch t[len(t)-1] {
-	case ';', '{', '}', '(', ',':
-		return true
+	case ';', '{', '(':
+		return strings.Contains(t, "(")
 	}
-	return strings.Contains(t, " := ") || strings.Contains(t, " = ") || strings.Contains(t, "=>") ||
-		strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#")
+	return false
 }
 
-// markRegions marks the lines of diff hunks and of fenced source code.
+// markRegions marks the lines of diff hunks and of quoted blocks: fenced
+// blocks in prose (```go ... ```) are source code or examples the text
+// talks about, unless the fence says it holds a program's output
+// (```console, ```log, ```stderr).
 func (d *document) markRegions() {
 	d.diff = make([]bool, len(d.lines))
-	d.code = make([]bool, len(d.lines))
-	inDiff, inFence, codeFence := false, false, false
+	d.quoted = make([]bool, len(d.lines))
+	inDiff, inFence, quoted := false, false, false
 	for i, l := range d.lines {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+		if m := fenceRe.FindStringSubmatch(l); m != nil {
 			if !inFence {
-				lang := strings.ToLower(strings.TrimSpace(strings.Trim(t, "`~")))
-				inFence, codeFence = true, lang != "" && !outputFence[lang]
+				lang := strings.ToLower(m[1])
+				inFence, quoted = true, !outputFence[lang]
 			} else {
-				inFence, codeFence = false, false
+				inFence, quoted = false, false
 			}
 			inDiff = false
+			d.quoted[i] = true
 			continue
 		}
-		if inFence && codeFence {
-			d.code[i] = true
+		if inFence && quoted {
+			d.quoted[i] = true
 			continue
 		}
 		switch {
@@ -235,14 +333,18 @@ func (d *document) markRegions() {
 	}
 }
 
-// Fence languages that hold output, not source.
-var outputFence = map[string]bool{"text": true, "txt": true, "console": true, "shell": true, "sh": true, "bash": true,
-	"output": true, "log": true, "plaintext": true, "terminal": true, "stderr": true, "stdout": true, "ansi": true}
+// fenceRe is a Markdown fence line, with its language.
+var fenceRe = regexp.MustCompile("^\\s*(?:`{3,}|~{3,})\\s*([\\w+#.-]*)\\s*$")
+
+// Fence languages that hold a program's output, not source or examples.
+var outputFence = map[string]bool{"console": true, "output": true, "log": true, "terminal": true, "stderr": true,
+	"stdout": true, "shell-session": true, "ansi": true}
 
 // stage2 confirms the candidates and captures their blocks.
 func (d *Detector) stage2(doc *document, cands []int) []finding {
-	var found, summaries, warnings []finding
-	next := 0 // the first line not yet in a block
+	var found, named, counts, warnings []finding
+	seen := map[string]bool{} // the texts of the errors found
+	next := 0                 // the first line not yet in a block
 	for _, i := range cands {
 		if i < next {
 			continue
@@ -252,29 +354,49 @@ func (d *Detector) stage2(doc *document, cands []int) []finding {
 			continue
 		}
 		f := finding{start: i, end: i, key: i, kind: v.kind, fam: v.fam, text: v.text, detail: v.detail, cat: v.cat}
-		if d.cfg.CaptureMultiline && v.fam != famJSON {
+		switch {
+		case v.fam == famGoJSON:
+			f.start, f.end, f.text = captureGoJSON(doc.lines, i, next)
+			if !d.cfg.CaptureMultiline {
+				f.start, f.end = i, i
+			}
+		case d.cfg.CaptureMultiline && v.fam != famJSON:
 			f.start, f.end, f.key = capture(doc.short, i, next, v.fam)
 			if f.key != i {
-				f.text = strings.TrimSpace(prefixRe.ReplaceAllString(doc.lines[f.key], ""))
+				f.text = strings.TrimSpace(stripPrefix(doc.lines[f.key]))
 			}
 		}
 		switch v.kind {
 		case kindSummary:
-			summaries = append(summaries, f)
+			if v.fam == famNamed {
+				named = append(named, f)
+			} else {
+				counts = append(counts, f)
+			}
 			continue // a summary is not a block: it takes no lines
 		case kindWarning:
-			if !d.cfg.IncludeWarnings {
-				next = f.end + 1 // a warning's block is not an error's
-				continue
+			next = f.end + 1 // a warning's block is not an error's
+			if d.cfg.IncludeWarnings {
+				warnings = append(warnings, f)
 			}
-			warnings = append(warnings, f)
-		default:
-			found = append(found, f)
+			continue
 		}
 		next = f.end + 1
+		// A tool that prints its errors again at the end (MSBuild,
+		// golangci-lint's summary) restates them: one is enough.
+		if seen[f.text] {
+			continue
+		}
+		seen[f.text] = true
+		found = append(found, f)
 	}
 	if len(found) == 0 {
-		found = summaries // the counts are all there is to say
+		// Summaries are all there is to say: the ones naming what
+		// failed, or else the counts.
+		found = named
+		if len(found) == 0 {
+			found = counts
+		}
 	}
 	return mergeSorted(found, warnings)
 }

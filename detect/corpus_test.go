@@ -17,9 +17,9 @@ import (
 // Raise them when detection gets better; never lower them to make a change
 // pass.
 const (
-	minPrecision = 0.0
-	minRecall    = 0.0
-	minCapture   = 0.0
+	minPrecision = 0.99
+	minRecall    = 1.00
+	minCapture   = 0.98
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")

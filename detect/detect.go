@@ -132,12 +132,12 @@ func (d *Detector) Detect(text []byte) Report {
 // document is the input as clean lines: ANSI escapes and carriage returns
 // removed, invalid UTF-8 replaced.
 type document struct {
-	text  string   // the clean lines, each ended by '\n'
-	lines []string // views into text, without the '\n'
-	short []string // the lines cut to ruleWindow bytes: what the rules look at
-	start []int    // offset of each line in text
-	diff  []bool   // the line is part of a diff hunk
-	code  []bool   // the line is inside a fenced block of source code
+	text   string   // the clean lines, each ended by '\n'
+	lines  []string // views into text, without the '\n'
+	short  []string // the lines without timestamps, cut to ruleWindow bytes: what the rules look at
+	start  []int    // offset of each line in text
+	diff   []bool   // the line is part of a diff hunk
+	quoted []bool   // the line is inside a fenced block that is not output
 }
 
 func newDocument(raw []byte) *document {
@@ -170,7 +170,7 @@ func newDocument(raw []byte) *document {
 			end = starts[i+1] - 1
 		}
 		d.lines[i] = d.text[s:end]
-		d.short[i] = clip(d.lines[i])
+		d.short[i] = clip(stripPrefix(d.lines[i]))
 	}
 	d.markRegions()
 	return d

@@ -63,7 +63,7 @@ func TestDetect(t *testing.T) {
 		{"python syntax error", "  File \"/tmp/x.py\", line 1\n    def f(:\n          ^\nSyntaxError: invalid syntax\n",
 			[]string{"1-4 syntax_error: SyntaxError: invalid syntax"}},
 		{"node with code frame", "/tmp/x.js:2\n  foo.bar();\n      ^\n\nTypeError: Cannot read properties of undefined (reading 'bar')\n    at Object.<anonymous> (/tmp/x.js:2:7)\n    at node:internal/main/run_main_module:28:49\n\nNode.js v20.20.2\n",
-			[]string{"1-9 type_error: TypeError: Cannot read properties of undefined (reading 'bar')"}},
+			[]string{"1-7 type_error: TypeError: Cannot read properties of undefined (reading 'bar')"}},
 		{"java exception", "Exception in thread \"main\" java.lang.IllegalStateException: outer\n\tat Main.main(Main.java:5)\nCaused by: java.lang.NullPointerException: inner\n\tat Main.f(Main.java:9)\n\t... 1 more\ndone\n",
 			[]string{"1-5 runtime_error: Exception in thread \"main\" java.lang.IllegalStateException: outer"}},
 		{"go panic", "panic: runtime error: index out of range [5] with length 3\n\ngoroutine 1 [running]:\nmain.main()\n\t/tmp/x/main.go:5 +0x1d\nexit status 2\n",
@@ -79,11 +79,12 @@ func TestDetect(t *testing.T) {
 		{"shell", "bash: foo: command not found\ncat: x.txt: No such file or directory\nmake: *** [Makefile:3: all] Error 1\n",
 			[]string{"1-1 reference_error: bash: foo: command not found", "2-2 filesystem_error: cat: x.txt: No such file or directory", "3-3 build_error: make: *** [Makefile:3: all] Error 1"}},
 		{"go test", "--- FAIL: TestAdd (0.00s)\n    add_test.go:9: got 3, want 4\nFAIL\nFAIL\texample.com/x\t0.01s\n",
-			[]string{"1-2 test_failure: --- FAIL: TestAdd (0.00s)", "3-3 test_failure: FAIL", "4-4 test_failure: FAIL\texample.com/x\t0.01s"}},
+			[]string{"1-2 test_failure: --- FAIL: TestAdd (0.00s)"}},
+		{"go test summary alone", "FAIL\texample.com/x [build failed]\nFAIL\n", []string{"1-1 test_failure: FAIL\texample.com/x [build failed]", "2-2 test_failure: FAIL"}},
 		{"summary alone", "Tests: 2 failed, 3 passed, 5 total\n", []string{"1-1 test_failure: Tests: 2 failed, 3 passed, 5 total"}},
 		{"summary after an error", "TypeError: x is not a function\nTests: 1 failed, 1 total\n", []string{"1-1 type_error: TypeError: x is not a function"}},
 		{"ci log", "2024-01-15T10:00:00.1234567Z ##[group]Run go test\n2024-01-15T10:00:01.0000000Z ##[error]Process completed with exit code 1.\n",
-			[]string{"2-2 unknown_error: Process completed with exit code 1."}},
+			[]string{"2-2 build_error: Process completed with exit code 1."}},
 		{"ansi and crlf", "\x1b[31mError: boom\x1b[0m\r\nok\r\n", []string{"1-1 unknown_error: Error: boom"}},
 	}
 	for _, tc := range tests {

@@ -3,6 +3,8 @@ package detect
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/faultline-go/faultline/errkind"
 )
 
 // Levels of structured logs, by what they mean.
@@ -45,6 +47,9 @@ func jsonVerdict(line string) (verdict, bool) {
 func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 	if depth > maxJSONDepth {
 		return verdict{}
+	}
+	if v, ok := testEventVerdict(obj); ok {
+		return v
 	}
 	if b, ok := obj["is_error"].(bool); ok && b {
 		return jsonError(obj, famJSON)
@@ -185,4 +190,74 @@ func jsonKeyVerdict(key, value string) verdict {
 		return verdict{}
 	}
 	return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(s)}
+}
+
+// testEvent is the part of a go test -json (test2json) event that block
+// capture reads.
+type testEvent struct {
+	Action  string
+	Package string
+	Test    string
+	Output  string
+}
+
+// decodeTestEvent decodes a line that is a test2json event.
+func decodeTestEvent(line string) (testEvent, bool) {
+	var ev testEvent
+	if !strings.HasPrefix(strings.TrimSpace(line), "{") || json.Unmarshal([]byte(line), &ev) != nil || ev.Action == "" {
+		return testEvent{}, false
+	}
+	return ev, true
+}
+
+// testEventVerdict judges a test2json event: a test's fail event is an
+// error, a package's a summary; everything else is the run's narration.
+func testEventVerdict(obj map[string]any) (verdict, bool) {
+	action, ok := obj["Action"].(string)
+	if !ok {
+		return verdict{}, false
+	}
+	if _, ok := obj["Package"]; !ok {
+		return verdict{}, false
+	}
+	if action != "fail" {
+		return verdict{}, true
+	}
+	pkg, _ := obj["Package"].(string)
+	if test, _ := obj["Test"].(string); test != "" {
+		return verdict{kind: kindError, fam: famGoJSON, text: "--- FAIL: " + test, cat: errkind.CategoryTest}, true
+	}
+	return verdict{kind: kindSummary, fam: famNamed, text: "FAIL\t" + pkg, cat: errkind.CategoryTest}, true
+}
+
+// captureGoJSON returns the block of a test's fail event on line i: the
+// test's output events above it (after its "=== RUN"), and the failures of
+// its parents right below; and the message, the last thing the test said
+// before it failed.
+func captureGoJSON(lines []string, i, floor int) (start, end int, text string) {
+	start, end = i, i
+	ev, _ := decodeTestEvent(lines[i])
+	test := ev.Test
+	text = "--- FAIL: " + test
+	found := false
+	for j := i - 1; j >= floor; j-- {
+		e, ok := decodeTestEvent(lines[j])
+		if !ok || e.Action != "output" || e.Test != test && !strings.HasPrefix(e.Test, test+"/") ||
+			strings.HasPrefix(e.Output, "=== ") {
+			break
+		}
+		start = j
+		if out := strings.TrimSpace(e.Output); !found && out != "" && !strings.HasPrefix(out, "--- ") {
+			text, found = out, true
+		}
+	}
+	for j := i + 1; j < len(lines); j++ {
+		e, ok := decodeTestEvent(lines[j])
+		if !ok || e.Test == "" || !strings.HasPrefix(test, e.Test+"/") ||
+			!(e.Action == "fail" || e.Action == "output" && strings.HasPrefix(strings.TrimSpace(e.Output), "--- FAIL")) {
+			break
+		}
+		end = j
+	}
+	return start, end, text
 }

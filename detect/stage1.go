@@ -10,7 +10,7 @@ import "strings"
 var triggerWords = []string{
 	"error", "err!", "fatal", "exception", "fault", "panic", "fail", "traceback", "critical", "severe",
 	"core dumped", "command not found", "no such file", "permission denied", "killed", "aborted",
-	"not ok", "timed out", "undefined reference", "cannot find", "data race", "unhandled", "uncaught",
+	"not ok", "timed out", "could not", "couldn't", "cannot", "unable to", "undefined reference", "cannot find", "data race", "unhandled", "uncaught",
 	"econn", "enoent", "eacces", "etimedout", "eaddrinuse", "epipe", "enotfound", "eai_again", "ehostunreach",
 	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×",
 }
@@ -90,7 +90,7 @@ func (a *automaton) candidates(text string) []int {
 		}
 		if lineStart {
 			lineStart = false
-			if diagnosticStart(text[i:]) {
+			if diagnosticStart(text[i:]) || strings.HasPrefix(text[i:], "go: ") {
 				cands = append(cands, line)
 				i = skipLine(text, i)
 				line++
