@@ -1,16 +1,47 @@
 package loop
 
-import "github.com/faultline-go/faultline/filter"
+import (
+	"io"
+	"time"
+
+	"github.com/faultline-go/faultline/filter"
+)
 
 // Loop runs agents on a task until the reviewer approves, within a budget
-// and a number of cycles.
+// and a number of cycles (see Run).
 type Loop struct {
-	// MaxCycles bounds the coder–reviewer cycles.
+	// MaxCycles bounds the coder–reviewer cycles; 0 means
+	// DefaultMaxCycles.
 	MaxCycles int
 	// MaxBudgetUSD bounds the money spent on agents; 0 means no bound.
 	MaxBudgetUSD float64
-	// ModuleDir is the module the agents work on.
+	// ModuleDir is the module the agents work on and the checks run in.
 	ModuleDir string
+
+	// Coder writes the change, and makes the focused fix passes with
+	// reading and editing tools only; Reviewer reviews it.
+	Coder, Reviewer Agent
+	// Chain is the checks; nil means filter.DefaultChain of ModuleDir.
+	Chain *filter.Chain
+	// MaxLintFixes bounds the lint-fix passes of a cycle; 0 means
+	// DefaultLintFixes, a negative value none.
+	MaxLintFixes int
+	// MaxFilterFixes bounds the focused fix passes for a failing check in
+	// a cycle; 0 means DefaultFilterFixes.
+	MaxFilterFixes int
+	// AgentRetries is how often a failed agent call (a crash, a timeout,
+	// a rate limit) is retried before the run stops; 0 means
+	// DefaultAgentRetries, a negative value none.
+	AgentRetries int
+	// Breaker configures the circuit breaker.
+	Breaker BreakerConfig
+	// ArtifactsDir, if set, receives the run's artifacts: agent-N.json,
+	// verification-N.json and run.json, each written atomically.
+	ArtifactsDir string
+	// Log receives a readable progress log; nil means none.
+	Log io.Writer
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
 }
 
 // perAgentBudget splits the budget evenly between coder and reviewer

@@ -36,6 +36,8 @@ Usage:
       parse a reviewer's reply: findings, verifications, report, approval
   faultline detect [--config FILE] [--warnings] < output
       find the errors in any tool's or agent's output (seed 003's JSON)
+  faultline loop --task TEXT --coder CMD --reviewer CMD [--max-cycles N] [--budget USD] [--dir DIR] [--artifacts DIR]
+      run the coder → checks → focused fixes → reviewer loop on a task
 
 Exit status: 0 passed (or parsed), 1 a check failed, 2 bad usage, 3 could not run.
 
@@ -79,6 +81,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.review()
 	case "detect":
 		return e.detect()
+	case "loop":
+		return e.loopCmd()
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

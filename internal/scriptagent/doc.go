@@ -4,7 +4,9 @@
 //
 //	usage: scriptagent SCRIPT
 //
-// SCRIPT is a txtar archive. Each invocation of the command is one agent
+// SCRIPT is a txtar archive, or a directory holding the archive's files
+// (DIR/1/x.go for the archive's 1/x.go: what a testscript archive can
+// hold). Each invocation of the command is one agent
 // call, and call N plays step N of the script: the files of the archive
 // named N/... When the archive has no file for step N, the highest-numbered
 // step is played again, so a stuck agent repeats its last mistake. Steps

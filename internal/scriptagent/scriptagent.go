@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -53,7 +54,7 @@ func (e exitError) Error() string { return "exit status " + strconv.Itoa(int(e))
 
 // call plays one call of the script.
 func call(script, dir string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
-	ar, err := txtar.ParseFile(script)
+	ar, err := loadScript(script)
 	if err != nil {
 		return err
 	}
@@ -324,4 +325,34 @@ func flood(w io.Writer, n int64) error {
 		}
 	}
 	return nil
+}
+
+// loadScript reads a script: a txtar archive, or a directory whose files
+// are the archive's (DIR/1/x.go is the archive's 1/x.go), which a
+// testscript archive can hold where it cannot hold an archive.
+func loadScript(script string) (*txtar.Archive, error) {
+	st, err := os.Stat(script)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return txtar.ParseFile(script)
+	}
+	ar := new(txtar.Archive)
+	err = filepath.WalkDir(script, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(script, path)
+		if err != nil {
+			return err
+		}
+		ar.Files = append(ar.Files, txtar.File{Name: filepath.ToSlash(rel), Data: data})
+		return nil
+	})
+	return ar, err
 }

@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/faultline-go/faultline/filter"
+	"github.com/faultline-go/faultline/loop"
+)
+
+const loopSynopsis = "loop --task TEXT --coder CMD --reviewer CMD [--max-cycles N] [--budget USD] [--dir DIR] [--artifacts DIR] [--json]"
+
+// loopCmd implements `faultline loop`: the coder–checks–reviewer loop on a
+// task, with agents that are commands reading their prompt on stdin. The
+// progress log goes to stderr; stdout gets the outcome (or, with --json,
+// the run record). Exit status: 0 approved, 1 the loop gave up, 2 bad
+// usage, 3 the loop could not start.
+func (e *env) loopCmd() int {
+	fs := flag.NewFlagSet("loop", flag.ContinueOnError)
+	task := fs.String("task", "", "the task: its first line is the title")
+	taskID := fs.String("task-id", "task", "the task's ID, named in prompts and records")
+	coder := fs.String("coder", "", "the coder agent's command; the prompt arrives on its stdin ({role} {budget} {tools} {dir} are expanded)")
+	reviewer := fs.String("reviewer", "", "the reviewer agent's command")
+	maxCycles := fs.Int("max-cycles", loop.DefaultMaxCycles, "coder–reviewer cycles at most")
+	budget := fs.Float64("budget", 0, "USD the agents may spend in all (0: no bound)")
+	dir := fs.String("dir", ".", "the module the agents work on")
+	artifacts := fs.String("artifacts", "", "where the run's agent-N.json, verification-N.json and run.json go (default DIR/.faultline/runs/TIME)")
+	agentTimeout := fs.Duration("agent-timeout", loop.DefaultAgentTimeout, "how long one agent call may take")
+	fixes := fs.Int("fix-attempts", loop.DefaultFilterFixes, "focused fix passes per failing check and cycle")
+	lintFixes := fs.Int("lint-fixes", loop.DefaultLintFixes, "lint-fix passes per cycle")
+	retries := fs.Int("agent-retries", loop.DefaultAgentRetries, "retries of a failed agent call (-1: none)")
+	noProgress := fs.Int("no-progress", loop.DefaultNoProgressThreshold, "attempts without progress that open the circuit breaker")
+	sameError := fs.Int("same-error", loop.DefaultSameErrorThreshold, "attempts with the same errors that open the circuit breaker")
+	checkTimeout := fs.Duration("check-timeout", filter.DefaultCheckTimeout, "how long one check may take")
+	asJSON := fs.Bool("json", false, "print the run record as JSON on stdout")
+	if err := e.flags(fs, loopSynopsis); err != nil {
+		if err == errHelp {
+			return exitOK
+		}
+		return e.usageError(err)
+	}
+	switch {
+	case fs.NArg() > 0:
+		return e.usageError(fmt.Errorf("loop: unexpected argument %q", fs.Arg(0)))
+	case strings.TrimSpace(*task) == "":
+		return e.usageError(errors.New("loop: --task is required"))
+	case *coder == "" || *reviewer == "":
+		return e.usageError(errors.New("loop: --coder and --reviewer are required"))
+	case *maxCycles < 1 || *fixes < 1 || *lintFixes < 0 || *budget < 0 || *agentTimeout <= 0:
+		return e.usageError(errors.New("loop: --max-cycles and --fix-attempts must be at least 1; --lint-fixes, --budget and --agent-timeout not negative"))
+	}
+	mod, err := filepath.Abs(*dir)
+	if err != nil {
+		return e.usageError(fmt.Errorf("loop: %v", err))
+	}
+	if st, err := os.Stat(mod); err != nil || !st.IsDir() {
+		return e.usageError(fmt.Errorf("loop: --dir %s is not a directory", *dir))
+	}
+	agents := make([]loop.Agent, 2)
+	for i, cmd := range []string{*coder, *reviewer} {
+		a, err := loop.NewCommandAgent(cmd)
+		if err != nil {
+			return e.usageError(fmt.Errorf("loop: %v", err))
+		}
+		a.Timeout = *agentTimeout
+		agents[i] = a
+	}
+	art := *artifacts
+	if art == "" {
+		art = filepath.Join(mod, ".faultline", "runs", time.Now().UTC().Format("20060102-150405"))
+	}
+	title, desc, _ := strings.Cut(strings.TrimSpace(*task), "\n")
+	l := &loop.Loop{
+		MaxCycles: *maxCycles, MaxBudgetUSD: *budget, ModuleDir: mod,
+		Coder: agents[0], Reviewer: agents[1],
+		Chain:          filter.DefaultChain(mod, filter.ChainOptions{Timeout: *checkTimeout}),
+		MaxLintFixes:   max(*lintFixes, 0),
+		MaxFilterFixes: *fixes,
+		AgentRetries:   *retries,
+		Breaker:        loop.BreakerConfig{NoProgressThreshold: *noProgress, SameErrorThreshold: *sameError},
+		ArtifactsDir:   art,
+		Log:            e.stderr,
+	}
+	if *lintFixes == 0 {
+		l.MaxLintFixes = -1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rec, err := l.Run(ctx, loop.Task{ID: *taskID, Title: title, Description: strings.TrimSpace(desc)})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "faultline: %s\n", oneLine(err.Error()))
+		return exitCannotRun
+	}
+	if *asJSON {
+		if err := writeJSON(e.stdout, rec); err != nil {
+			return e.failure(err)
+		}
+	} else {
+		fmt.Fprintf(e.stdout, "%s: %s after %d %s, $%.4f spent; artifacts in %s\n", rec.Status, rec.StopReason, rec.Cycles,
+			plural(rec.Cycles, "cycle"), rec.TotalCostUSD, art)
+		if rec.Error != nil {
+			fmt.Fprintf(e.stdout, "%s: %s\n", rec.Error.Type, rec.Error.Message)
+		}
+	}
+	if rec.Failed() {
+		return exitFail
+	}
+	return exitOK
+}

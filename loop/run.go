@@ -1,0 +1,712 @@
+package loop
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/faultline-go/faultline/errkind"
+	"github.com/faultline-go/faultline/filter"
+)
+
+// Defaults of a Loop.
+const (
+	DefaultMaxCycles      = 3
+	DefaultLintFixes      = 2 // lint-fix passes per cycle
+	DefaultFilterFixes    = 3 // focused fix passes per failing check and cycle
+	DefaultAgentRetries   = 1 // retries of an agent call that failed
+	DefaultTailLinesAgent = 50
+)
+
+// FixTools are the tools of a focused fix pass: reading and editing only.
+var FixTools = []string{"Read", "Edit", "MultiEdit", "Grep", "Glob"}
+
+// Task is what the loop is asked to do.
+type Task struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"`
+}
+
+// Status says how a run ended.
+type Status string
+
+// The ends of a run.
+const (
+	StatusApproved Status = "approved" // the reviewer approved
+	StatusFailed   Status = "failed"   // the loop gave up: see the run's Error
+)
+
+// Stop reasons of a run.
+const (
+	StopApproved    = "approved"
+	StopMaxCycles   = "max_cycles"
+	StopBudget      = "budget_exhausted"
+	StopBreaker     = "circuit_breaker_open"
+	StopAgentFailed = "agent_failed"
+	StopCheckError  = "check_could_not_run"
+	StopCancelled   = "cancelled"
+)
+
+// AgentCall records one agent call of a run; its whole result is in File.
+type AgentCall struct {
+	N          int     `json:"n"`
+	Role       Role    `json:"role"`
+	Cycle      int     `json:"cycle"`
+	Phase      Phase   `json:"phase"`
+	CostUSD    float64 `json:"cost_usd"`
+	IsError    bool    `json:"is_error"`
+	ExitCode   int     `json:"exit_code"`
+	TimedOut   bool    `json:"timed_out,omitempty"`
+	DurationMs int64   `json:"duration_ms"`
+	File       string  `json:"file,omitempty"`
+}
+
+// CheckRun records one run of one or more checks: the chain, a re-run of
+// the failing check, or the re-validation after it; its report is in File.
+type CheckRun struct {
+	N          int      `json:"n"`
+	Cycle      int      `json:"cycle"`
+	Phase      Phase    `json:"phase"`
+	Checks     []string `json:"checks"`
+	Failed     string   `json:"failed,omitempty"` // the check that failed, "" when all passed
+	Errors     int      `json:"errors"`
+	Signatures []string `json:"signatures,omitempty"`
+	File       string   `json:"file,omitempty"`
+}
+
+// RunRecord is the record of a run, kept as run.json in its artifacts.
+type RunRecord struct {
+	Task         Task                `json:"task"`
+	Status       Status              `json:"status"`
+	StopReason   string              `json:"stop_reason"`
+	Cycles       int                 `json:"cycles"`
+	TotalCostUSD float64             `json:"total_cost_usd"`
+	StartedAt    time.Time           `json:"started_at"`
+	FinishedAt   time.Time           `json:"finished_at,omitzero"`
+	DurationMs   int64               `json:"duration_ms"`
+	AgentCalls   []AgentCall         `json:"agent_calls"`
+	CheckRuns    []CheckRun          `json:"check_runs"`
+	Breaker      BreakerSnapshot     `json:"breaker"`
+	Infra        int                 `json:"infrastructure_failures"`
+	State        *CycleState         `json:"state"`
+	Error        *errkind.BuildError `json:"error"`
+	// ErrorMessage is Error's message, for readers that know no BuildError.
+	ErrorMessage string `json:"error_message,omitempty"`
+}
+
+// Failed reports whether the run ended without approval.
+func (r *RunRecord) Failed() bool { return r.Status != StatusApproved }
+
+// run is one Run in progress.
+type run struct {
+	l       *Loop
+	ctx     context.Context
+	task    Task
+	state   *CycleState
+	rec     *RunRecord
+	chain   *filter.Chain
+	breaker *Breaker
+	builder *errkind.Builder
+	art     *artifacts
+	log     io.Writer
+	now     func() time.Time
+}
+
+// errStop ends a run: the record says why.
+var errStop = errors.New("loop: run stopped")
+
+// Run runs the loop on a task until the reviewer approves it or the loop
+// gives up, and returns the run's record. It returns an error only when the
+// loop cannot start (no agents, artifacts that cannot be written); every
+// other failure is in the record, as a classified BuildError.
+//
+// A cycle: the coder works on the task (and on the current failure or the
+// reviewer's findings); a lint-fix loop runs the lint check and gives its
+// findings to a focused fix pass, up to MaxLintFixes times; the check chain
+// runs; when a check fails, the short-circuit fix pass gives its errors to
+// a focused fix pass (a quarter budget, reading and editing tools only),
+// re-runs only that check, up to MaxFilterFixes times, then re-validates
+// from that check onwards; when the chain passes, the reviewer reviews, its
+// findings and verifications are recorded, and approval ends the run. The
+// budget is checked after every agent call; the circuit breaker, fed the
+// error signatures of every check run, stops a loop that makes no progress.
+func (l *Loop) Run(ctx context.Context, task Task) (*RunRecord, error) {
+	if l.Coder == nil || l.Reviewer == nil {
+		return nil, errors.New("loop: a loop needs a coder and a reviewer")
+	}
+	r := &run{l: l, ctx: ctx, task: task, log: l.Log, now: l.Now}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	if r.log == nil {
+		r.log = io.Discard
+	}
+	if task.ID == "" {
+		r.task.ID = "task"
+	}
+	r.chain = l.Chain
+	if r.chain == nil {
+		r.chain = filter.DefaultChain(l.ModuleDir, filter.ChainOptions{})
+	}
+	bc := l.Breaker
+	if bc.Now == nil {
+		bc.Now = r.now
+	}
+	r.breaker = NewBreaker(bc)
+	r.builder = &errkind.Builder{Now: r.now}
+	r.state = &CycleState{TaskID: r.task.ID, TaskTitle: task.Title, MaxCycles: l.maxCycles(), MaxBudgetUSD: l.MaxBudgetUSD}
+	r.rec = &RunRecord{Task: r.task, State: r.state, StartedAt: r.now(), AgentCalls: []AgentCall{}, CheckRuns: []CheckRun{}}
+	if l.ArtifactsDir != "" {
+		a, err := newArtifacts(l.ArtifactsDir)
+		if err != nil {
+			return nil, err
+		}
+		r.art = a
+	}
+	r.logf("task %s: %s (up to %d cycles%s)", r.task.ID, cmp.Or(task.Title, "untitled"), l.maxCycles(), r.budgetNote())
+	err := r.cycles()
+	r.finish(err)
+	if r.art != nil {
+		if werr := r.art.write("run.json", r.rec); werr != nil {
+			return r.rec, werr
+		}
+	}
+	return r.rec, nil
+}
+
+func (l *Loop) maxCycles() int { return cmp.Or(max(l.MaxCycles, 0), DefaultMaxCycles) }
+
+func (r *run) budgetNote() string {
+	if r.l.MaxBudgetUSD <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", budget $%.2f", r.l.MaxBudgetUSD)
+}
+
+func (r *run) logf(format string, args ...any) {
+	fmt.Fprintf(r.log, "faultline: "+format+"\n", args...)
+}
+
+// cycles runs the cycles; it returns errStop when the record says why the
+// run ended, nil on approval.
+func (r *run) cycles() error {
+	for cycle := 1; cycle <= r.l.maxCycles(); cycle++ {
+		r.state.Cycle = cycle
+		r.rec.Cycles = cycle
+		if err := r.cycle(); err != nil {
+			return err
+		}
+		if r.state.Phase == PhaseApproved {
+			return nil
+		}
+	}
+	if r.state.FilterCheckName != "" {
+		o := r.lastFailure()
+		be := r.builder.FromOutcome(o)
+		be.Message = fmt.Sprintf("%d cycles used up: %s", r.l.maxCycles(), be.Message)
+		be.VerificationFile = r.lastVerificationFile()
+		return r.stop(StopMaxCycles, be)
+	}
+	open := openFindings(r.state.AllFindings)
+	be := r.builder.FromSystemError(errkind.WithKind(fmt.Errorf("the reviewer did not approve in %d cycles: %d open %s",
+		r.l.maxCycles(), open, plural(open, "finding", "findings")), errkind.AgentTaskFailure))
+	return r.stop(StopMaxCycles, be)
+}
+
+// cycle runs one cycle: coder, lint fixes, checks and their fix passes,
+// reviewer.
+func (r *run) cycle() error {
+	st := r.state
+	st.Phase = PhaseCoding
+	res, err := r.callAgent(RoleCoder, r.coderPrompt(), r.l.perAgentBudget(), nil)
+	if err != nil {
+		return err
+	}
+	st.CoderOutput = res.Text
+
+	if err := r.lintFixes(); err != nil {
+		return err
+	}
+
+	st.Phase = PhaseFiltering
+	outs, err := r.checks(PhaseFiltering, func() ([]filter.Outcome, error) { return r.chain.Run(r.ctx), nil })
+	if err != nil {
+		return err
+	}
+	if failed, ok := filter.FirstFailure(outs); ok {
+		passed, err := r.fixPass(failed)
+		if err != nil || !passed {
+			return err // the next cycle's coder sees the current failure
+		}
+	}
+	return r.review()
+}
+
+// lintFixes runs the lint check and, while it fails, a focused fix pass on
+// its findings.
+func (r *run) lintFixes() error {
+	if !slices.ContainsFunc(r.chain.Checks, func(c filter.Check) bool { return c.Name == "lint" }) {
+		return nil
+	}
+	st := r.state
+	st.Phase = PhaseLinting
+	for pass := 0; ; pass++ {
+		o, err := r.chain.RunCheck(r.ctx, "lint")
+		if err == nil && o.Status == filter.StatusSkipped {
+			if pass == 0 && st.Cycle == 1 {
+				r.logf("lint pass skipped: %s", o.Note)
+			}
+			return nil
+		}
+		if _, err := r.checks(PhaseLinting, func() ([]filter.Outcome, error) { return []filter.Outcome{o}, err }); err != nil {
+			return err
+		}
+		if !o.Failed() {
+			st.LintOutput = ""
+			return nil
+		}
+		st.LintOutput = o.Output
+		if pass >= max(cmp.Or(r.l.MaxLintFixes, DefaultLintFixes), 0) {
+			r.logf("cycle %d: lint still fails after %d fix passes; the chain will report it", st.Cycle, pass)
+			return nil
+		}
+		if _, err := r.callAgent(RoleFixer, r.l.buildLintFixPrompt(st), r.l.filterFixBudget(), FixTools); err != nil {
+			return err
+		}
+	}
+}
+
+// fixPass is the short-circuit fix pass for a failed check: a focused fix
+// pass, a re-run of only that check, up to MaxFilterFixes times; then
+// re-validation from that check onwards, whose next failure gets its own
+// passes. It reports whether the whole chain passes in the end.
+func (r *run) fixPass(failed filter.Outcome) (bool, error) {
+	st := r.state
+	limit := cmp.Or(r.l.MaxFilterFixes, DefaultFilterFixes)
+	for attempt := 1; attempt <= limit; attempt++ {
+		st.Phase = PhaseFixing
+		prompt := r.l.buildFilterFixPrompt(st, failed.Parsed)
+		r.logf("cycle %d: fix pass %d/%d for %s (%s)", st.Cycle, attempt, limit, failed.Name, errorCount(failed))
+		if _, err := r.callAgent(RoleFixer, prompt, r.l.filterFixBudget(), FixTools); err != nil {
+			return false, err
+		}
+		name := failed.Name
+		outs, err := r.checks(PhaseFixing, func() ([]filter.Outcome, error) {
+			o, err := r.chain.RunCheck(r.ctx, name)
+			return []filter.Outcome{o}, err
+		})
+		if err != nil {
+			return false, err
+		}
+		if o := outs[0]; o.Failed() || o.Status == filter.StatusError {
+			failed = o
+			continue
+		}
+		// The check passes: re-validate from it onwards.
+		outs, err = r.checks(PhaseFiltering, func() ([]filter.Outcome, error) { return r.chain.RunFrom(r.ctx, name) })
+		if err != nil {
+			return false, err
+		}
+		next, ok := filter.FirstFailure(outs)
+		if !ok {
+			return true, nil
+		}
+		failed = next
+	}
+	r.logf("cycle %d: %s still fails after %d fix passes", st.Cycle, failed.Name, limit)
+	return false, nil
+}
+
+// checks runs checks, records them (state, artifacts, breaker) and stops
+// the run when a check cannot run or the breaker opens.
+func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]filter.Outcome, error) {
+	if err := r.ctx.Err(); err != nil {
+		return nil, r.stop(StopCancelled, r.builder.FromSystemError(err))
+	}
+	outs, err := runIt()
+	if err != nil {
+		return nil, r.stop(StopCheckError, r.builder.FromSystemError(err))
+	}
+	st := r.state
+	cr := CheckRun{N: len(r.rec.CheckRuns) + 1, Cycle: st.Cycle, Phase: phase}
+	for _, o := range outs {
+		cr.Checks = append(cr.Checks, o.Name)
+	}
+	failed, isFailed := filter.FirstFailure(outs)
+	attempt := Attempt{Cycle: st.Cycle}
+	fa := FilterAttempt{Cycle: st.Cycle, Attempt: countAttempts(st.FilterHistory, st.Cycle), Passed: !isFailed}
+	if isFailed {
+		errkind.Annotate(failed.Parsed.Errors)
+		sigs := make([]string, 0, len(failed.Parsed.Errors))
+		for _, e := range failed.Parsed.Errors {
+			sigs = append(sigs, e.Signature)
+		}
+		if len(sigs) == 0 && failed.Output != "" {
+			sigs = append(sigs, errkind.SignatureOf(errkind.Normalize(lastLines(failed.Output, 20))))
+		}
+		cr.Failed, cr.Errors, cr.Signatures = failed.Name, len(failed.Parsed.Errors), sigs
+		attempt.Check, attempt.Signatures = failed.Name, sigs
+		fa.Check, fa.ErrorCount, fa.Signatures = failed.Name, len(failed.Parsed.Errors), sigs
+		st.FilterCheckName, st.FilterOutput = failed.Name, failed.Output
+		r.logf("cycle %d: %s failed: %s", st.Cycle, failed.Name, errorCount(failed))
+	} else if phase != PhaseLinting {
+		st.FilterCheckName, st.FilterOutput = "", ""
+		r.logf("cycle %d: %s passed", st.Cycle, strings.Join(cr.Checks, ", "))
+	}
+	if phase == PhaseLinting {
+		// The lint pass is not the chain: its runs do not decide progress.
+		fa.Check = "lint"
+	}
+	st.FilterHistory = append(st.FilterHistory, fa)
+	if r.art != nil {
+		cr.File = fmt.Sprintf("verification-%d.json", cr.N)
+		if err := r.art.write(cr.File, r.verificationReport(cr.N, outs)); err != nil {
+			return nil, r.stop(StopCheckError, r.builder.FromSystemError(err))
+		}
+	}
+	r.rec.CheckRuns = append(r.rec.CheckRuns, cr)
+	if isFailed && failed.Status == filter.StatusError {
+		be := r.builder.FromOutcome(failed)
+		be.VerificationFile = r.artPath(cr.File)
+		return nil, r.stop(StopCheckError, be)
+	}
+	if phase != PhaseLinting {
+		r.recordBreaker(attempt)
+		if !r.breaker.Allow() {
+			be := r.builder.FromOutcome(failed)
+			be.Message = "circuit breaker open: " + r.breaker.Reason() + ": " + be.Message
+			be.VerificationFile = r.artPath(cr.File)
+			if be.Context == nil {
+				be.Context = map[string]any{}
+			}
+			be.Context["breaker"] = r.breaker.Reason()
+			return nil, r.stop(StopBreaker, be)
+		}
+	}
+	r.saveProgress()
+	return outs, nil
+}
+
+// recordBreaker feeds the breaker and logs its transitions.
+func (r *run) recordBreaker(a Attempt) {
+	before := len(r.breaker.History())
+	r.breaker.Record(a)
+	for _, t := range r.breaker.History()[before:] {
+		r.logf("circuit breaker %s → %s: %s", t.From, t.To, t.Reason)
+	}
+}
+
+// review runs the reviewer and records what it says.
+func (r *run) review() error {
+	st := r.state
+	st.Phase = PhaseReviewing
+	res, err := r.callAgent(RoleReviewer, r.reviewerPrompt(), r.l.perAgentBudget(), nil)
+	if err != nil {
+		return err
+	}
+	st.ReviewOutput = res.Text
+	st.Findings = ParseReviewFindings(res.Text)
+	st.Verifications = ParseVerifications(res.Text)
+	ApplyVerifications(st.AllFindings, st.Verifications)
+	for _, f := range st.Findings {
+		f.Cycle = st.Cycle
+		if i := slices.IndexFunc(st.AllFindings, func(g ReviewFinding) bool { return g.ID == f.ID }); i >= 0 {
+			// Reported again: it is still there.
+			if st.AllFindings[i].Status == FindingStatusFixed {
+				st.AllFindings[i].Status = FindingStatusRegressed
+			} else {
+				st.AllFindings[i].Status = FindingStatusStillPresent
+			}
+			continue
+		}
+		st.AllFindings = append(st.AllFindings, f)
+	}
+	st.Report = ParseReviewReport(res.Text)
+	if approved(res.Text, st.Findings) {
+		st.Phase = PhaseApproved
+		r.logf("cycle %d: reviewer approved", st.Cycle)
+		return nil
+	}
+	st.Phase = PhaseResolvingIssues
+	r.logf("cycle %d: reviewer raised %d %s, %d open in all", st.Cycle, len(st.Findings), plural(len(st.Findings), "finding", "findings"), openFindings(st.AllFindings))
+	return nil
+}
+
+// callAgent calls an agent, records the call, retries a failed call, and
+// stops the run when the agent keeps failing, the breaker opens or the
+// budget is spent.
+func (r *run) callAgent(role Role, prompt string, budget float64, tools []string) (AgentResult, error) {
+	agent := r.l.Coder
+	if role == RoleReviewer {
+		agent = r.l.Reviewer
+	}
+	retries := max(cmp.Or(r.l.AgentRetries, DefaultAgentRetries), 0)
+	for try := 0; ; try++ {
+		if err := r.ctx.Err(); err != nil {
+			return AgentResult{}, r.stop(StopCancelled, r.builder.FromSystemError(err))
+		}
+		req := AgentRequest{Role: role, Prompt: prompt, BudgetUSD: budget, AllowedTools: tools, Dir: r.l.ModuleDir}
+		res, err := agent.Run(r.ctx, req)
+		if err != nil {
+			return AgentResult{}, r.stop(StopAgentFailed, r.builder.FromSystemError(errkind.WithKind(err, errkind.AgentCrash)))
+		}
+		call := r.recordCall(role, req, res)
+		r.state.TotalCostUSD += res.CostUSD
+		r.rec.TotalCostUSD = r.state.TotalCostUSD
+		if r.l.MaxBudgetUSD > 0 && r.state.TotalCostUSD >= r.l.MaxBudgetUSD {
+			be := r.builder.FromSystemError(errkind.WithKind(fmt.Errorf("budget exhausted: spent $%.4f of $%.2f after %d agent calls",
+				r.state.TotalCostUSD, r.l.MaxBudgetUSD, len(r.rec.AgentCalls)), errkind.SystemError))
+			be.AgentResultFile = r.artPath(call.File)
+			return AgentResult{}, r.stop(StopBudget, be)
+		}
+		if !res.IsError {
+			r.saveProgress()
+			return res, nil
+		}
+		r.rec.Infra++
+		reason := infraReason(res)
+		r.recordBreaker(Attempt{Cycle: r.state.Cycle, Infra: reason})
+		if try >= retries || !r.breaker.Allow() {
+			be := r.builder.FromAgentResult(res.Record(), r.artPath(call.File))
+			be.Message = fmt.Sprintf("%s agent failed %d %s: %s", role, try+1, plural(try+1, "time", "times"), be.Message)
+			return AgentResult{}, r.stop(StopAgentFailed, be)
+		}
+		r.logf("cycle %d: %s agent failed (%s); retrying", r.state.Cycle, role, reason)
+	}
+}
+
+// infraReason says why an agent call failed.
+func infraReason(res AgentResult) string {
+	text := strings.ToLower(res.Text + " " + lastLines(res.Stderr, 5))
+	switch {
+	case res.TimedOut:
+		return "agent timed out"
+	case strings.Contains(text, "rate limit") || strings.Contains(text, "429") || strings.Contains(text, "overloaded"):
+		return "rate limit"
+	case res.Signal != "":
+		return "agent killed by " + res.Signal
+	case res.ExitCode != 0:
+		return fmt.Sprintf("agent exited %d", res.ExitCode)
+	}
+	return "agent reported an error"
+}
+
+// recordCall records an agent call in the record and the artifacts.
+func (r *run) recordCall(role Role, req AgentRequest, res AgentResult) AgentCall {
+	st := r.state
+	call := AgentCall{N: len(r.rec.AgentCalls) + 1, Role: role, Cycle: st.Cycle, Phase: st.Phase, CostUSD: res.CostUSD,
+		IsError: res.IsError, ExitCode: res.ExitCode, TimedOut: res.TimedOut, DurationMs: res.Duration.Milliseconds()}
+	if r.art != nil {
+		call.File = fmt.Sprintf("agent-%d.json", call.N)
+		rec := struct {
+			Call    AgentCall           `json:"call"`
+			Request agentRequestRecord  `json:"request"`
+			Result  AgentResult         `json:"result"`
+			Seed    errkind.AgentResult `json:"agent_result"`
+		}{call, agentRequestRecord{req.Role, req.BudgetUSD, req.AllowedTools, req.Prompt}, res, res.Record()}
+		if err := r.art.write(call.File, rec); err != nil {
+			r.logf("cannot write %s: %v", call.File, err)
+		}
+	}
+	r.rec.AgentCalls = append(r.rec.AgentCalls, call)
+	status := "ok"
+	if res.IsError {
+		status = infraReason(res)
+	}
+	r.logf("cycle %d: %s call %d: %s, $%.4f, %s", st.Cycle, role, call.N, status, res.CostUSD, res.Duration.Round(time.Millisecond))
+	return call
+}
+
+// agentRequestRecord is an agent call's request as agent-N.json keeps it.
+type agentRequestRecord struct {
+	Role         Role     `json:"role"`
+	BudgetUSD    float64  `json:"budget_usd"`
+	AllowedTools []string `json:"allowed_tools,omitempty"`
+	Prompt       string   `json:"prompt"`
+}
+
+// stop records why the run ends and returns errStop.
+func (r *run) stop(reason string, be errkind.BuildError) error {
+	r.rec.StopReason = reason
+	r.rec.Error = &be
+	r.rec.ErrorMessage = be.Message
+	r.state.Phase = PhaseError
+	r.logf("stopped: %s", be.Message)
+	return errStop
+}
+
+// finish completes the record.
+func (r *run) finish(err error) {
+	rec := r.rec
+	rec.FinishedAt = r.now()
+	rec.DurationMs = rec.FinishedAt.Sub(rec.StartedAt).Milliseconds()
+	rec.Breaker = r.breaker.Snapshot()
+	if err == nil && r.state.Phase == PhaseApproved {
+		rec.Status, rec.StopReason = StatusApproved, StopApproved
+		r.logf("approved after %d %s, $%.4f spent", rec.Cycles, plural(rec.Cycles, "cycle", "cycles"), rec.TotalCostUSD)
+		return
+	}
+	rec.Status = StatusFailed
+}
+
+// saveProgress writes run.json as the run goes, so that a run that is
+// killed leaves its record.
+func (r *run) saveProgress() {
+	if r.art == nil {
+		return
+	}
+	r.rec.Breaker = r.breaker.Snapshot()
+	if err := r.art.write("run.json", r.rec); err != nil {
+		r.logf("cannot write run.json: %v", err)
+	}
+}
+
+// artPath is the path of an artifact, "" when there is none.
+func (r *run) artPath(name string) string {
+	if r.art == nil || name == "" {
+		return ""
+	}
+	return filepath.Join(r.art.dir, name)
+}
+
+// lastFailure returns the last failing outcome the run saw, for the final
+// BuildError.
+func (r *run) lastFailure() filter.Outcome {
+	return filter.Outcome{
+		CheckResult: filter.CheckResult{Name: r.state.FilterCheckName, Output: r.state.FilterOutput, ExitCode: 1, Dir: r.l.ModuleDir},
+		Status:      filter.StatusFailed,
+		Parsed:      filter.Parse(r.state.FilterCheckName, r.state.FilterOutput, filter.Options{Dir: r.l.ModuleDir}),
+	}
+}
+
+func (r *run) lastVerificationFile() string {
+	for i := len(r.rec.CheckRuns) - 1; i >= 0; i-- {
+		if r.rec.CheckRuns[i].Failed != "" {
+			return r.artPath(r.rec.CheckRuns[i].File)
+		}
+	}
+	return ""
+}
+
+// verificationReport turns a run of checks into the seed's report: one
+// level per check.
+func (r *run) verificationReport(n int, outs []filter.Outcome) errkind.VerificationReport {
+	rep := errkind.VerificationReport{RunID: r.task.ID, Iteration: n, Levels: map[string]*errkind.LevelResult{}}
+	var total time.Duration
+	rep.Overall.Passed = true
+	for i, o := range outs {
+		passed := !o.Failed() && o.Status != filter.StatusError
+		rep.Levels[fmt.Sprintf("L%d", i)] = &errkind.LevelResult{Level: fmt.Sprintf("L%d", i), Passed: passed, Duration: o.Elapsed.Milliseconds(),
+			Checks: []errkind.CheckReport{{Name: o.Name, Passed: passed, Output: o.Output, Duration: o.Elapsed.Milliseconds()}}}
+		total += o.Elapsed
+		if !passed {
+			rep.Overall.Passed = false
+			rep.Overall.Summary = fmt.Sprintf("%s failed: %s", o.Name, errorCount(o))
+		}
+	}
+	if rep.Overall.Passed {
+		rep.Overall.Summary = "all checks passed"
+	}
+	rep.Duration = total.Milliseconds()
+	rep.CompletedAt = r.now().UTC().Format(time.RFC3339)
+	return rep
+}
+
+func errorCount(o filter.Outcome) string {
+	if o.Status == filter.StatusError {
+		return cmp.Or(o.Note, "could not run")
+	}
+	n := len(o.Parsed.Errors)
+	if n == 0 {
+		return "no error parsed"
+	}
+	return fmt.Sprintf("%d %s", n, plural(n, "error", "errors"))
+}
+
+func countAttempts(h []FilterAttempt, cycle int) int {
+	n := 0
+	for _, a := range h {
+		if a.Cycle == cycle {
+			n++
+		}
+	}
+	return n
+}
+
+func openFindings(fs []ReviewFinding) int {
+	n := 0
+	for _, f := range fs {
+		if f.Status != FindingStatusFixed {
+			n++
+		}
+	}
+	return n
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	ls := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(ls[max(0, len(ls)-n):], "\n")
+}
+
+// coderPrompt is the coder's prompt: the task, and what stands in its way
+// now — the current failure of a check, the reviewer's open findings.
+func (r *run) coderPrompt() string {
+	st := r.state
+	var b strings.Builder
+	fmt.Fprintf(&b, "Task (%s): %s\n", r.task.ID, cmp.Or(r.task.Title, "see below"))
+	if r.task.Description != "" {
+		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(r.task.Description))
+	}
+	if st.FilterCheckName != "" {
+		fmt.Fprintf(&b, "\nThe %s check fails on the current code. Fix it as part of the task.\n\n", st.FilterCheckName)
+		o := r.lastFailure()
+		writeFailure(&b, o.Parsed, st.FilterOutput, PromptOptions{ModuleDir: r.l.ModuleDir})
+	}
+	var open []ReviewFinding
+	for _, f := range st.AllFindings {
+		if f.Status != FindingStatusFixed {
+			open = append(open, f)
+		}
+	}
+	if len(open) > 0 {
+		b.WriteString("\nThe reviewer raised these findings; resolve each one:\n")
+		for _, f := range open {
+			fmt.Fprintf(&b, "- [%s] (%s) %s\n", f.ID, f.Severity, indentRest(f.Description))
+		}
+	}
+	if r.l.MaxBudgetUSD > 0 {
+		fmt.Fprintf(&b, "\nKeep this step under $%.2f.\n", r.l.perAgentBudget())
+	}
+	return b.String()
+}
+
+// reviewerPrompt asks for a review in the grammar ParseReview reads, with
+// the open findings to verify.
+func (r *run) reviewerPrompt() string {
+	st := r.state
+	var b strings.Builder
+	fmt.Fprintf(&b, "Review the change for task (%s): %s\n", r.task.ID, cmp.Or(r.task.Title, "see below"))
+	if r.task.Description != "" {
+		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(r.task.Description))
+	}
+	b.WriteString("\nThe build, vet, lint and test checks pass. Review the code in the working directory for correctness and completeness.\n")
+	if len(st.AllFindings) > 0 {
+		b.WriteString("\nVerify each earlier finding with a VERIFICATION: block (FINDING_ID:, STATUS: fixed | still_present | regressed, COMMENT:):\n")
+		for _, f := range st.AllFindings {
+			fmt.Fprintf(&b, "- %s (%s, %s): %s\n", f.ID, f.Severity, f.Status, indentRest(f.Description))
+		}
+	}
+	b.WriteString("\nReport each new problem as an ISSUE: block (SEVERITY: critical | major | minor, DESCRIPTION: ...).\n")
+	b.WriteString("End with a REPORT: block (SATISFACTION:, RISK:, NEEDS_HUMAN_REVIEW:, SUMMARY:), and a line APPROVED: when nothing is left to fix.\n")
+	return b.String()
+}
+
+func indentRest(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n  ") }
