@@ -17,7 +17,7 @@ var (
 	numberedRe  = regexp.MustCompile(`^\s+\d+\) \S`)
 	snippetRe   = regexp.MustCompile(`^\s*\d*\s*\|`)
 	noteRe      = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?::\d+)+:\s*note:|^note: `)
-	goFrameRe   = regexp.MustCompile(`^(?:goroutine \d+ \[|created by |\[signal |\s*\[recovered\]|panic\(|panic: |[\w./*()\[\]{}%-]+(?:\.[\w*()\[\]{}%-]+)*\(.*\)$|\t)`)
+	goFrameRe   = regexp.MustCompile(`^(?:goroutine \d+ (?:.* )?\[|created by |\[signal |\s*\[recovered\]|panic\(|panic: |[\w./*()\[\]{}%-]+(?:\.[\w*()\[\]{}%-]+)*\(.*\)$|\t)`)
 	pyChainRe   = regexp.MustCompile(`^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$`)
 	pyExcRe     = regexp.MustCompile(`^[\w.]*[A-Za-z]\w*(?::.*)?$`)
 	nodeFootRe  = regexp.MustCompile(`^Node\.js v\d+`)
@@ -139,8 +139,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famGoTest:
 		end = captureIndented(lines, i, limit, false)
 		if end+1 <= limit && goPanicRe.MatchString(lines[end+1]) {
+			key = end + 1 // the panic says what went wrong
 			end = captureGoPanic(lines, end+1, limit)
-			key = i
 		}
 		// In -v mode a test's log lines come before its --- FAIL line.
 		base := indentOf(lines[i])

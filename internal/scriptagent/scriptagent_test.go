@@ -231,7 +231,7 @@ func TestRunRejects(t *testing.T) {
 	for _, tc := range []testCase{
 		{"no args", "", []string{}, "usage: scriptagent SCRIPT"},
 		{"two args", "", []string{"a", "b"}, "usage: scriptagent SCRIPT"},
-		{"missing script", "", []string{"missing.txtar"}, "scriptagent: open "},
+		{"missing script", "", []string{"missing.txtar"}, "scriptagent: stat "},
 		{"dot dot", "-- 1/ok.go --\n-- 1/../evil.go --\n", nil, `scriptagent: step 1: path "../evil.go" is not inside the current directory`},
 		{"inner dot dot", "-- 1/a/../../evil.go --\n", nil, `scriptagent: step 1: path "a/../../evil.go" is not inside`},
 		{"absolute", "-- 1//tmp/evil.go --\n", nil, `scriptagent: step 1: path "/tmp/evil.go" is not inside`},
@@ -325,4 +325,30 @@ func readFiles(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	return files
+}
+
+func TestLoadScriptDirectory(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "agent")
+	for name, data := range map[string]string{"1/x.go": "package x\n", "1/@reply": "hi\n", "2/@cost": "0.5\n"} {
+		p := filepath.Join(script, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ar, err := loadScript(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range ar.Files {
+		got = append(got, f.Name+"="+string(f.Data))
+	}
+	want := []string{"1/@reply=hi\n", "1/x.go=package x\n", "2/@cost=0.5\n"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("loadScript mismatch (-want +got):\n%s", diff)
+	}
 }
