@@ -158,10 +158,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return v
 		}
 	}
-	if m := jsonKeyRe.FindStringSubmatch(s); m != nil {
-		return jsonKeyVerdict(m[1], m[2])
+	if t[0] == '"' {
+		if m := jsonKeyRe.FindStringSubmatch(s); m != nil {
+			return jsonKeyVerdict(m[1], m[2])
+		}
 	}
-	if m := ghErrorRe.FindStringSubmatch(t); m != nil {
+	if m := ghErrorMatch(t); m != nil {
 		v := verdict{kind: kindError, fam: famLine, text: m[1]}
 		if exitRe.MatchString(m[1]) {
 			v.cat = errkind.CategoryBuild // the step's command failed
@@ -182,7 +184,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindWarning, fam: famLine, text: t}
 	}
 	switch {
-	case tracebackRe.MatchString(s):
+	case strings.Contains(s, "Traceback") && tracebackRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTraceback, text: t}
 	case goPanicRe.MatchString(s):
 		return verdict{kind: kindError, fam: famGoPanic, text: t, cat: errkind.CategoryRuntime}
@@ -241,9 +243,20 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	return verdict{}
 }
 
+// ghErrorMatch matches a GitHub Actions error annotation.
+func ghErrorMatch(t string) []string {
+	if !strings.HasPrefix(t, "##[") {
+		return nil
+	}
+	return ghErrorRe.FindStringSubmatch(t)
+}
+
 // logfmtVerdict judges a key=value log line by its level, as jsonVerdict
 // judges a JSON one; ok is false when the line has no level.
 func logfmtVerdict(s string) (verdict, bool) {
+	if !strings.Contains(s, "level=") && !strings.Contains(s, "lvl=") && !strings.Contains(s, "severity=") {
+		return verdict{}, false
+	}
 	m := logfmtRe.FindStringSubmatch(s)
 	if m == nil {
 		return verdict{}, false

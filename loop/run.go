@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultline-go/faultline/detect"
 	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
 )
@@ -349,7 +350,14 @@ func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]fil
 			sigs = append(sigs, e.Signature)
 		}
 		if len(sigs) == 0 && failed.Output != "" {
-			sigs = append(sigs, errkind.SignatureOf(errkind.Normalize(lastLines(failed.Output, 20))))
+			// No parser applies (a custom check): detect finds the
+			// errors in its output, or else its tail stands for them.
+			for _, e := range detect.Detect(failed.Output).Errors {
+				sigs = append(sigs, e.Signature)
+			}
+			if len(sigs) == 0 {
+				sigs = append(sigs, errkind.SignatureOf(errkind.Normalize(lastLines(failed.Output, 20))))
+			}
 		}
 		cr.Failed, cr.Errors, cr.Signatures = failed.Name, len(failed.Parsed.Errors), sigs
 		attempt.Check, attempt.Signatures = failed.Name, sigs
@@ -475,11 +483,29 @@ func (r *run) callAgent(role Role, prompt string, budget float64, tools []string
 		r.recordBreaker(Attempt{Cycle: r.state.Cycle, Infra: reason})
 		if try >= retries || !r.breaker.Allow() {
 			be := r.builder.FromAgentResult(res.Record(), r.artPath(call.File))
+			addDetected(&be, res)
 			be.Message = fmt.Sprintf("%s agent failed %d %s: %s", role, try+1, plural(try+1, "time", "times"), be.Message)
 			return AgentResult{}, r.stop(StopAgentFailed, be)
 		}
 		r.logf("cycle %d: %s agent failed (%s); retrying", r.state.Cycle, role, reason)
 	}
+}
+
+// addDetected adds to an agent's BuildError the errors detect finds in
+// what the agent printed: the agent's output has no parser of its own.
+func addDetected(be *errkind.BuildError, res AgentResult) {
+	rep := detect.Detect(res.Text + "\n" + res.Stderr)
+	if len(rep.Errors) == 0 {
+		return
+	}
+	var found []map[string]any
+	for _, e := range rep.Errors[:min(len(rep.Errors), 5)] {
+		found = append(found, map[string]any{"text": e.Text, "category": e.Category, "severity": e.Severity, "signature": e.Signature})
+	}
+	if be.Context == nil {
+		be.Context = map[string]any{}
+	}
+	be.Context["detectedErrors"] = found
 }
 
 // infraReason says why an agent call failed.
