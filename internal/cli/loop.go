@@ -76,6 +76,9 @@ func (e *env) loopCmd() int {
 	if art == "" {
 		art = filepath.Join(mod, ".faultline", "runs", time.Now().UTC().Format("20060102-150405"))
 	}
+	if art, err = filepath.Abs(art); err != nil {
+		return e.usageError(fmt.Errorf("loop: %v", err))
+	}
 	title, desc, _ := strings.Cut(strings.TrimSpace(*task), "\n")
 	l := &loop.Loop{
 		MaxCycles: *maxCycles, MaxBudgetUSD: *budget, ModuleDir: mod,
