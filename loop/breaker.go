@@ -163,7 +163,10 @@ type BreakerSnapshot struct {
 //   - The same check with some new signatures (or another check of the
 //     same rank, whose signatures all differ): progress if the number of
 //     errors did not grow — errors replaced by different ones is movement,
-//     the agent did change what the compiler sees — no progress if it grew.
+//     the agent did change what the compiler sees — no progress if it grew,
+//     and none either when the new set is one already met since the last
+//     real progress (a pass, a later check, fewer errors): an agent that
+//     goes round in circles (A, B, A, B) is not moving.
 //   - The same check failing with no signature at all (its output could not
 //     be parsed) after a baseline that had some: no progress, since
 //     progress that cannot be seen cannot be counted. Repeated, it is the
@@ -220,6 +223,10 @@ type Breaker struct {
 
 	last    attemptSet // the baseline
 	hasLast bool
+	// seen holds the failures met since the last real progress (a pass,
+	// a later check, fewer errors): coming back to one of them by
+	// replacing errors is going round in circles, not progress.
+	seen map[string]bool
 }
 
 // NewBreaker returns a CLOSED breaker.
@@ -245,6 +252,17 @@ func (b *Breaker) Record(a Attempt) BreakerState {
 	cur := newAttemptSet(a)
 	v := compare(b.last, b.hasLast, cur)
 	b.last, b.hasLast = cur, true
+	key := cur.check + "\x00" + strings.Join(cur.sigs, ",")
+	switch {
+	case v.progress && v.replaced && b.seen[key]:
+		v = verdict{detail: fmt.Sprintf("back to an earlier failure: %s fails with %s", cur.name(), cur.errors())}
+	case v.progress && !v.replaced:
+		b.seen = nil
+	}
+	if b.seen == nil {
+		b.seen = map[string]bool{}
+	}
+	b.seen[key] = true
 	switch {
 	case cur.passed():
 		b.sameError = 0
@@ -435,6 +453,7 @@ func checkRank(name string) int {
 // verdict is what compare makes of an attempt.
 type verdict struct {
 	progress bool
+	replaced bool   // progress only because errors were replaced by as many others
 	same     bool   // the identical set of the same check
 	detail   string // what happened, for the reasons
 }
@@ -463,6 +482,7 @@ func compare(prev attemptSet, hasPrev bool, cur attemptSet) verdict {
 		// so judge as errors replaced, by the count.
 		return verdict{
 			progress: len(cur.sigs) <= len(prev.sigs),
+			replaced: true,
 			detail:   fmt.Sprintf("%s now fails with %s, was %s with %d", cur.name(), cur.errors(), prev.name(), len(prev.sigs)),
 		}
 	}
@@ -485,6 +505,7 @@ func compare(prev attemptSet, hasPrev bool, cur attemptSet) verdict {
 	}
 	return verdict{
 		progress: len(cur.sigs) <= len(prev.sigs),
+		replaced: true,
 		detail:   fmt.Sprintf("%s now fails with %s (%d new), was %d", cur.name(), cur.errors(), added, len(prev.sigs)),
 	}
 }

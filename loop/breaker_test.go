@@ -140,6 +140,31 @@ func TestBreakerScenarios(t *testing.T) {
 			end: brCounters{NoProgress: 3, SameError: 4},
 		},
 		{
+			name: "going round in circles (A, B, A, B) is not progress: replacing errors counts only towards a failure not met since the last real progress",
+			steps: []brStep{
+				brRec(brFail("build", sigA), stClosed),
+				brRec(brFail("build", sigB), stClosed),
+				brRec(brFail("build", sigA), stClosed),
+				brRec(brFail("build", sigB), stHalfOpen),
+				brRec(brFail("build", sigA), stOpen),
+			},
+			reasons: []string{
+				"no progress in 2 attempts: back to an earlier failure: build fails with 1 error",
+				"no progress in 3 attempts: back to an earlier failure: build fails with 1 error",
+			},
+			end: brCounters{NoProgress: 3, SameError: 1},
+		},
+		{
+			name: "a real step forward forgets the failures met before it",
+			steps: []brStep{
+				brRec(brFail("build", sigA, sigB), stClosed),
+				brRec(brFail("build", sigA), stClosed),
+				brRec(brFail("build", sigC), stClosed),
+				brRec(brFail("build", sigA), stClosed),
+			},
+			end: brCounters{NoProgress: 1, SameError: 1},
+		},
+		{
 			name: "a pass is progress: it closes a HALF_OPEN breaker and resets the counters",
 			steps: brSteps(
 				brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen),
