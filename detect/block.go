@@ -20,7 +20,6 @@ var (
 	goFrameRe   = regexp.MustCompile(`^(?:goroutine \d+ (?:.* )?\[|created by |\[signal |\s*\[recovered\]|panic\(|panic: |[\w./*()\[\]{}%-]+(?:\.[\w*()\[\]{}%-]+)*\(.*\)$|\t)`)
 	pyChainRe   = regexp.MustCompile(`^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$`)
 	pyExcRe     = regexp.MustCompile(`^[\w.]*[A-Za-z]\w*(?::.*)?$`)
-	nodeFootRe  = regexp.MustCompile(`^Node\.js v\d+`)
 	raceEndRe   = regexp.MustCompile(`^={10,}$`)
 	sectionEnd  = regexp.MustCompile(`^(?:_{3,} .* _{3,}|={3,}.*)$`)
 	libtestEnd  = regexp.MustCompile(`^(?:---- .* ----|failures:|test result: .*)$`)

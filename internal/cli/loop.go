@@ -39,6 +39,7 @@ func (e *env) loopCmd() int {
 	noProgress := fs.Int("no-progress", loop.DefaultNoProgressThreshold, "attempts without progress that open the circuit breaker")
 	sameError := fs.Int("same-error", loop.DefaultSameErrorThreshold, "attempts with the same errors that open the circuit breaker")
 	checkTimeout := fs.Duration("check-timeout", filter.DefaultCheckTimeout, "how long one check may take")
+	race := fs.Bool("race", false, "run the tests with -race")
 	asJSON := fs.Bool("json", false, "print the run record as JSON on stdout")
 	if err := e.flags(fs, loopSynopsis); err != nil {
 		if err == errHelp {
@@ -83,7 +84,7 @@ func (e *env) loopCmd() int {
 	l := &loop.Loop{
 		MaxCycles: *maxCycles, MaxBudgetUSD: *budget, ModuleDir: mod,
 		Coder: agents[0], Reviewer: agents[1],
-		Chain:          filter.DefaultChain(mod, filter.ChainOptions{Timeout: *checkTimeout}),
+		Chain:          filter.DefaultChain(mod, filter.ChainOptions{Timeout: *checkTimeout, Race: *race}),
 		MaxLintFixes:   max(*lintFixes, 0),
 		MaxFilterFixes: *fixes,
 		AgentRetries:   *retries,
