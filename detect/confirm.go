@@ -2,6 +2,7 @@ package detect
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/faultline-go/faultline/errkind"
@@ -411,20 +412,9 @@ func (d *Detector) stage2(doc *document, cands []int) []finding {
 			found = counts
 		}
 	}
-	return mergeSorted(found, warnings)
-}
-
-func mergeSorted(a, b []finding) []finding {
-	if len(b) == 0 {
-		return a
-	}
-	out := make([]finding, 0, len(a)+len(b))
-	for len(a) > 0 || len(b) > 0 {
-		if len(b) == 0 || len(a) > 0 && a[0].start <= b[0].start {
-			out, a = append(out, a[0]), a[1:]
-		} else {
-			out, b = append(out, b[0]), b[1:]
-		}
-	}
-	return out
+	// Both lists are in line order; a stable sort keeps an error before a
+	// warning on the same line.
+	found = append(found, warnings...)
+	slices.SortStableFunc(found, func(a, b finding) int { return a.start - b.start })
+	return found
 }

@@ -1,9 +1,11 @@
 package detect
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -145,7 +147,7 @@ func newDocument(raw []byte) *document {
 	b.Grow(len(raw) + 1)
 	var starts []int
 	for len(raw) > 0 {
-		i := indexByte(raw, '\n')
+		i := bytes.IndexByte(raw, '\n')
 		var line []byte
 		if i < 0 {
 			line, raw = raw, nil
@@ -176,15 +178,6 @@ func newDocument(raw []byte) *document {
 	return d
 }
 
-func indexByte(b []byte, c byte) int {
-	for i, x := range b {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
-
 // stage1 returns the indexes of the candidate lines: those with a trigger
 // word (one pass of one automaton over the whole text) and those a custom
 // pattern matches.
@@ -193,33 +186,16 @@ func (d *Detector) stage1(doc *document) []int {
 	if len(d.custom) == 0 {
 		return cands
 	}
-	var extra []int
 	for i, l := range doc.lines {
 		for _, re := range d.custom {
 			if re.MatchString(l) {
-				extra = append(extra, i)
+				cands = append(cands, i)
 				break
 			}
 		}
 	}
-	return mergeLines(cands, extra)
-}
-
-// mergeLines merges two sorted lists of line indexes, without repeats.
-func mergeLines(a, b []int) []int {
-	out := make([]int, 0, len(a)+len(b))
-	for len(a) > 0 || len(b) > 0 {
-		var x int
-		if len(b) == 0 || len(a) > 0 && a[0] <= b[0] {
-			x, a = a[0], a[1:]
-		} else {
-			x, b = b[0], b[1:]
-		}
-		if len(out) == 0 || out[len(out)-1] != x {
-			out = append(out, x)
-		}
-	}
-	return out
+	slices.Sort(cands)
+	return slices.Compact(cands)
 }
 
 // record turns a finding into the reported Error.
@@ -271,15 +247,17 @@ func (d *Detector) record(doc *document, f finding) Error {
 const ruleWindow = 4096
 
 // clip returns the first ruleWindow bytes of s, on a rune boundary.
-func clip(s string) string {
-	if len(s) <= ruleWindow {
+func clip(s string) string { return cutRunes(s, ruleWindow) }
+
+// cutRunes returns s cut to at most n bytes, on a rune boundary.
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
 		return s
 	}
-	cut := ruleWindow
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
-	return s[:cut]
+	return s[:n]
 }
 
 // shorten cuts a very long line for the report, saying how much it cut.
@@ -287,9 +265,6 @@ func shorten(s string) string {
 	if len(s) <= maxShownLine {
 		return s
 	}
-	cut := maxShownLine
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s... [%d more bytes]", s[:cut], len(s)-cut)
+	head := cutRunes(s, maxShownLine)
+	return fmt.Sprintf("%s... [%d more bytes]", head, len(s)-len(head))
 }
