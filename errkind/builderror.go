@@ -199,7 +199,11 @@ func (b *Builder) now() time.Time {
 
 // tail returns the last TailLines lines of text.
 func (b *Builder) tail(text string) string {
-	n := cmp.Or(b.TailLines, DefaultTailLines)
+	return LastLines(text, cmp.Or(b.TailLines, DefaultTailLines))
+}
+
+// LastLines returns the last n lines of text, without its final newline.
+func LastLines(text string, n int) string {
 	text = strings.TrimRight(text, "\n")
 	cut := len(text)
 	for i := 0; i < n; i++ {

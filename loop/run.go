@@ -18,11 +18,10 @@ import (
 
 // Defaults of a Loop.
 const (
-	DefaultMaxCycles      = 3
-	DefaultLintFixes      = 2 // lint-fix passes per cycle
-	DefaultFilterFixes    = 3 // focused fix passes per failing check and cycle
-	DefaultAgentRetries   = 1 // retries of an agent call that failed
-	DefaultTailLinesAgent = 50
+	DefaultMaxCycles    = 3
+	DefaultLintFixes    = 2 // lint-fix passes per cycle
+	DefaultFilterFixes  = 3 // focused fix passes per failing check and cycle
+	DefaultAgentRetries = 1 // retries of an agent call that failed
 )
 
 // FixTools are the tools of a focused fix pass: reading and editing only.
@@ -118,6 +117,7 @@ type run struct {
 	art     *artifacts
 	log     io.Writer
 	now     func() time.Time
+	failed  filter.Outcome // the check failing now; its Name is "" when all pass
 }
 
 // errStop ends a run: the record says why.
@@ -208,9 +208,8 @@ func (r *run) cycles() error {
 			return nil
 		}
 	}
-	if r.state.FilterCheckName != "" {
-		o := r.lastFailure()
-		be := r.builder.FromOutcome(o)
+	if r.failed.Name != "" {
+		be := r.builder.FromOutcome(r.failed)
 		be.Message = fmt.Sprintf("%d cycles used up: %s", r.l.maxCycles(), be.Message)
 		be.VerificationFile = r.lastVerificationFile()
 		return r.stop(StopMaxCycles, be)
@@ -356,16 +355,18 @@ func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]fil
 				sigs = append(sigs, e.Signature)
 			}
 			if len(sigs) == 0 {
-				sigs = append(sigs, errkind.SignatureOf(errkind.Normalize(lastLines(failed.Output, 20))))
+				sigs = append(sigs, errkind.SignatureOf(errkind.Normalize(errkind.LastLines(failed.Output, 20))))
 			}
 		}
 		cr.Failed, cr.Errors, cr.Signatures = failed.Name, len(failed.Parsed.Errors), sigs
 		attempt.Check, attempt.Signatures = failed.Name, sigs
 		fa.Check, fa.ErrorCount, fa.Signatures = failed.Name, len(failed.Parsed.Errors), sigs
 		st.FilterCheckName, st.FilterOutput = failed.Name, failed.Output
+		r.failed = failed
 		r.logf("cycle %d: %s failed: %s", st.Cycle, failed.Name, errorCount(failed))
 	} else if phase != PhaseLinting {
 		st.FilterCheckName, st.FilterOutput = "", ""
+		r.failed = filter.Outcome{}
 		r.logf("cycle %d: %s passed", st.Cycle, strings.Join(cr.Checks, ", "))
 	}
 	if phase == PhaseLinting {
@@ -510,7 +511,7 @@ func addDetected(be *errkind.BuildError, res AgentResult) {
 
 // infraReason says why an agent call failed.
 func infraReason(res AgentResult) string {
-	text := strings.ToLower(res.Text + " " + lastLines(res.Stderr, 5))
+	text := strings.ToLower(res.Text + " " + errkind.LastLines(res.Stderr, 5))
 	switch {
 	case res.TimedOut:
 		return "agent timed out"
@@ -602,16 +603,6 @@ func (r *run) artPath(name string) string {
 	return filepath.Join(r.art.dir, name)
 }
 
-// lastFailure returns the last failing outcome the run saw, for the final
-// BuildError.
-func (r *run) lastFailure() filter.Outcome {
-	return filter.Outcome{
-		CheckResult: filter.CheckResult{Name: r.state.FilterCheckName, Output: r.state.FilterOutput, ExitCode: 1, Dir: r.l.ModuleDir},
-		Status:      filter.StatusFailed,
-		Parsed:      filter.Parse(r.state.FilterCheckName, r.state.FilterOutput, filter.Options{Dir: r.l.ModuleDir}),
-	}
-}
-
 func (r *run) lastVerificationFile() string {
 	for i := len(r.rec.CheckRuns) - 1; i >= 0; i-- {
 		if r.rec.CheckRuns[i].Failed != "" {
@@ -676,12 +667,6 @@ func openFindings(fs []ReviewFinding) int {
 	return n
 }
 
-// lastLines returns the last n lines of s.
-func lastLines(s string, n int) string {
-	ls := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	return strings.Join(ls[max(0, len(ls)-n):], "\n")
-}
-
 // coderPrompt is the coder's prompt: the task, and what stands in its way
 // now — the current failure of a check, the reviewer's open findings.
 func (r *run) coderPrompt() string {
@@ -691,10 +676,9 @@ func (r *run) coderPrompt() string {
 	if r.task.Description != "" {
 		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(r.task.Description))
 	}
-	if st.FilterCheckName != "" {
-		fmt.Fprintf(&b, "\nThe %s check fails on the current code. Fix it as part of the task.\n\n", st.FilterCheckName)
-		o := r.lastFailure()
-		writeFailure(&b, o.Parsed, st.FilterOutput, PromptOptions{ModuleDir: r.l.ModuleDir})
+	if r.failed.Name != "" {
+		fmt.Fprintf(&b, "\nThe %s check fails on the current code. Fix it as part of the task.\n\n", r.failed.Name)
+		writeFailure(&b, r.failed.Parsed, r.failed.Output, PromptOptions{ModuleDir: r.l.ModuleDir})
 	}
 	var open []ReviewFinding
 	for _, f := range st.AllFindings {

@@ -85,7 +85,7 @@ func (e *env) loopCmd() int {
 		MaxCycles: *maxCycles, MaxBudgetUSD: *budget, ModuleDir: mod,
 		Coder: agents[0], Reviewer: agents[1],
 		Chain:          filter.DefaultChain(mod, filter.ChainOptions{Timeout: *checkTimeout, Race: *race}),
-		MaxLintFixes:   max(*lintFixes, 0),
+		MaxLintFixes:   *lintFixes,
 		MaxFilterFixes: *fixes,
 		AgentRetries:   *retries,
 		Breaker:        loop.BreakerConfig{NoProgressThreshold: *noProgress, SameErrorThreshold: *sameError},
@@ -93,7 +93,7 @@ func (e *env) loopCmd() int {
 		Log:            e.stderr,
 	}
 	if *lintFixes == 0 {
-		l.MaxLintFixes = -1
+		l.MaxLintFixes = -1 // the Loop's 0 is its default; the flag's 0 is none
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
