@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/faultline-go/faultline/filter"
+	"github.com/faultline-go/faultline/internal/textutil"
 )
 
 // DefaultTailLines is how many lines of output a BuildError keeps when
@@ -199,21 +200,7 @@ func (b *Builder) now() time.Time {
 
 // tail returns the last TailLines lines of text.
 func (b *Builder) tail(text string) string {
-	return LastLines(text, cmp.Or(b.TailLines, DefaultTailLines))
-}
-
-// LastLines returns the last n lines of text, without its final newline.
-func LastLines(text string, n int) string {
-	text = strings.TrimRight(text, "\n")
-	cut := len(text)
-	for i := 0; i < n; i++ {
-		j := strings.LastIndexByte(text[:cut], '\n')
-		if j < 0 {
-			return text
-		}
-		cut = j
-	}
-	return text[cut+1:]
+	return textutil.LastLines(text, cmp.Or(b.TailLines, DefaultTailLines))
 }
 
 func intPtr(n int) *int { return &n }
@@ -483,19 +470,12 @@ func withCounts(base string, ctx map[string]any) string {
 	n, _ := ctx["errorCount"].(int)
 	if n == 0 {
 		if t, _ := ctx["failedTests"].(int); t > 0 {
-			return fmt.Sprintf("%s (%d failed %s)", base, t, plural(t, "test"))
+			return fmt.Sprintf("%s (%d failed %s)", base, t, textutil.Plural(t, "test"))
 		}
 		return base
 	}
 	files, _ := ctx["fileCount"].(int)
-	return fmt.Sprintf("%s (%d %s in %d %s)", base, n, plural(n, "error"), files, plural(files, "file"))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
+	return fmt.Sprintf("%s (%d %s in %d %s)", base, n, textutil.Plural(n, "error"), files, textutil.Plural(files, "file"))
 }
 
 // FromCheck builds the error of a failed check from what it printed.

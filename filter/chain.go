@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/faultline-go/faultline/internal/proc"
+	"github.com/faultline-go/faultline/internal/textutil"
 )
 
 // Status is the outcome of one check.
@@ -218,44 +219,38 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 		c.OnStart(ch)
 	}
 	timeout := cmp.Or(ch.Timeout, c.Timeout, DefaultCheckTimeout)
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-
 	parserName := ch.Parser
 	if parserName == "" {
 		parserName = ch.Name
 	}
 	parser := NewParser(parserName, Options{Dir: c.Dir, RawLimit: -1})
-	kept := newHeadTail(cmp.Or(c.MaxOutput, DefaultMaxOutput))
+	kept := textutil.NewHeadTail(cmp.Or(c.MaxOutput, DefaultMaxOutput))
 	out := io.MultiWriter(kept, parser)
 
-	cmd := exec.CommandContext(ctx, path, ch.Command[1:]...)
-	cmd.Dir = c.Dir
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.Env = append(cmd.Environ(), ch.Env...)
-	proc.Setpgid(cmd)
-	cmd.WaitDelay = 5 * time.Second // a grandchild holding the pipe cannot block us
-
-	start := time.Now()
-	err = cmd.Run()
-	o.Elapsed = time.Since(start)
+	run, err := proc.Run(ctx, proc.Cmd{
+		Args:    append([]string{path}, ch.Command[1:]...),
+		Dir:     c.Dir,
+		Env:     ch.Env,
+		Stdout:  out,
+		Stderr:  out,
+		Timeout: timeout,
+	})
+	o.Elapsed = run.Elapsed
 	o.Parsed = parser.Close()
 	o.Parsed.CheckName = ch.Name
 	o.Output = kept.String()
 	o.Parsed.RawOutput = o.Output
 	o.DroppedBytes = kept.Dropped()
 	o.Truncated = o.DroppedBytes > 0
-	if cmd.ProcessState != nil {
-		o.ExitCode = cmd.ProcessState.ExitCode()
-	}
+	o.ExitCode = run.ExitCode
 	switch {
-	case ctx.Err() == context.DeadlineExceeded:
+	case err != nil:
+		o.Status, o.Note = StatusError, err.Error()
+	case run.TimedOut:
 		o.TimedOut = true
 		o.Status, o.Note = StatusFailed, fmt.Sprintf("timed out after %v; its process group was killed", timeout)
-	case ctx.Err() != nil:
-		o.Status, o.Note = StatusError, "canceled: "+ctx.Err().Error()
-	case err != nil && cmd.ProcessState == nil:
-		o.Status, o.Note = StatusError, err.Error()
+	case run.Canceled:
+		o.Status, o.Note = StatusError, "canceled: "+context.Cause(ctx).Error()
 	case o.ExitCode != 0 || ch.FailOnFindings && len(o.Parsed.Errors) > 0:
 		o.Status = StatusFailed
 	default:

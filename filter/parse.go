@@ -8,9 +8,10 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/faultline-go/faultline/internal/textutil"
 )
 
 // DefaultRawLimit is how many bytes of raw output a [Parser] keeps for
@@ -93,7 +94,7 @@ type Parser struct {
 	onError func(Error)
 
 	partial []byte // an unfinished line carried between writes
-	raw     *headTail
+	raw     *textutil.HeadTail
 
 	errs        errorList
 	seen        map[uint64]int32 // with OnError: hash of an error's identity → its index in errs
@@ -164,7 +165,7 @@ func NewParser(check string, opts Options) *Parser {
 		limit = DefaultRawLimit
 	}
 	if limit > 0 {
-		p.raw = newHeadTail(limit)
+		p.raw = textutil.NewHeadTail(limit)
 	}
 	switch tool {
 	case ToolTest:
@@ -295,16 +296,9 @@ func (p *Parser) Close() ParseResult {
 		res.Notes = append(res.Notes, fmt.Sprintf("kept the first %d errors; %d more were dropped (Options.MaxErrors)", p.maxErrors, p.overErrors))
 	}
 	if p.cutLines > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d %s longer than %d bytes (%d for JSON) cut to that length", p.cutLines, plural(p.cutLines, "line", "lines"), MaxLineBytes, MaxJSONLineBytes))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s longer than %d bytes (%d for JSON) cut to that length", textutil.Count(p.cutLines, "line"), MaxLineBytes, MaxJSONLineBytes))
 	}
 	return res
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // line handles one cleaned line (without its newline).
@@ -611,72 +605,4 @@ func compareErrors(a, b *Error) int {
 		return cmp.Compare(a.Line, b.Line)
 	}
 	return cmp.Compare(a.Column, b.Column)
-}
-
-// headTail keeps the first and last bytes of a stream, and counts what it
-// dropped in between.
-type headTail struct {
-	limit   int
-	head    []byte
-	tail    []byte // ring buffer once full
-	tailPos int
-	dropped int64
-}
-
-func newHeadTail(limit int) *headTail {
-	return &headTail{limit: limit}
-}
-
-// Write keeps b's bytes in the head until it holds limit/2, then in the
-// tail ring.
-func (h *headTail) Write(b []byte) (int, error) {
-	n := len(b)
-	headCap := h.limit - h.limit/2
-	if room := headCap - len(h.head); room > 0 {
-		k := min(room, len(b))
-		h.head = append(h.head, b[:k]...)
-		b = b[k:]
-	}
-	tailCap := h.limit / 2
-	if len(b) == 0 || tailCap == 0 {
-		h.dropped += int64(len(b))
-		return n, nil
-	}
-	if len(b) >= tailCap {
-		h.dropped += int64(len(h.tail)) + int64(len(b)-tailCap)
-		h.tail = append(h.tail[:0], b[len(b)-tailCap:]...)
-		h.tailPos = 0
-		return n, nil
-	}
-	for len(b) > 0 {
-		if len(h.tail) < tailCap {
-			k := min(tailCap-len(h.tail), len(b))
-			h.tail = append(h.tail, b[:k]...)
-			b = b[k:]
-			continue
-		}
-		k := copy(h.tail[h.tailPos:], b)
-		h.dropped += int64(k)
-		h.tailPos = (h.tailPos + k) % tailCap
-		b = b[k:]
-	}
-	return n, nil
-}
-
-// Dropped returns how many bytes were not kept.
-func (h *headTail) Dropped() int64 { return h.dropped }
-
-// String returns the head, a marker naming the dropped byte count when
-// bytes were dropped, and the tail.
-func (h *headTail) String() string {
-	var b strings.Builder
-	b.Write(h.head)
-	if h.dropped > 0 {
-		b.WriteString("\n… [")
-		b.WriteString(strconv.FormatInt(h.dropped, 10))
-		b.WriteString(" bytes omitted] …\n")
-	}
-	b.Write(h.tail[h.tailPos:])
-	b.Write(h.tail[:h.tailPos])
-	return b.String()
 }

@@ -356,35 +356,6 @@ func TestParseHostileInput(t *testing.T) {
 	}
 }
 
-func TestHeadTail(t *testing.T) {
-	for _, tc := range []struct {
-		limit  int
-		writes []string
-		want   string
-	}{
-		{limit: 10, writes: []string{"abc"}, want: "abc"},
-		{limit: 10, writes: []string{"abcdefghij"}, want: "abcdefghij"},
-		{limit: 10, writes: []string{"abcdefghijKLM"}, want: "abcde\n… [3 bytes omitted] …\nijKLM"},
-		{limit: 10, writes: []string{"ab", "cdefg", "hij", "klmnop"}, want: "abcde\n… [6 bytes omitted] …\nlmnop"},
-		{limit: 10, writes: []string{"abcde", "1234567890", "xy"}, want: "abcde\n… [7 bytes omitted] …\n890xy"},
-	} {
-		h := newHeadTail(tc.limit)
-		for _, w := range tc.writes {
-			h.Write([]byte(w))
-		}
-		if got := h.String(); got != tc.want {
-			t.Errorf("headTail(%d) after %q = %q, want %q", tc.limit, tc.writes, got, tc.want)
-		}
-		total := 0
-		for _, w := range tc.writes {
-			total += len(w)
-		}
-		if kept := int64(total) - h.Dropped(); kept > int64(tc.limit) {
-			t.Errorf("headTail(%d) kept %d bytes", tc.limit, kept)
-		}
-	}
-}
-
 func TestErrorJSON(t *testing.T) {
 	b, err := json.Marshal(Error{File: "", Message: "m", Tool: "build"})
 	if err != nil {

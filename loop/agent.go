@@ -7,15 +7,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/internal/proc"
+	"github.com/faultline-go/faultline/internal/textutil"
 )
 
 // Role is what an agent is asked to do.
@@ -234,49 +232,40 @@ func (a *CommandAgent) Run(ctx context.Context, req AgentRequest) (AgentResult, 
 		args[i] = expand.Replace(arg)
 	}
 
-	ctx, cancel := context.WithTimeout(ctx, cmp.Or(a.Timeout, DefaultAgentTimeout))
-	defer cancel()
 	limit := cmp.Or(a.MaxOutput, DefaultAgentMaxOutput)
-	stdout, stderr := newAgentCapture(limit), newAgentCapture(limit)
-
-	cmd := exec.CommandContext(ctx, a.Argv[0], args...)
-	cmd.Dir = req.Dir
-	cmd.Stdin = strings.NewReader(req.Prompt)
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.Env = append(append(os.Environ(), a.Env...),
-		"FAULTLINE_ROLE="+string(req.Role),
-		"FAULTLINE_BUDGET_USD="+budget,
-		"FAULTLINE_ALLOWED_TOOLS="+tools,
-	)
-	proc.Setpgid(cmd)
-	cmd.WaitDelay = agentWaitDelay
-
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	stdout, stderr := textutil.NewHeadTail(limit), textutil.NewHeadTail(limit)
+	run, err := proc.Run(ctx, proc.Cmd{
+		Args:  append([]string{a.Argv[0]}, args...),
+		Dir:   req.Dir,
+		Stdin: strings.NewReader(req.Prompt),
+		Env: append(append([]string(nil), a.Env...),
+			"FAULTLINE_ROLE="+string(req.Role),
+			"FAULTLINE_BUDGET_USD="+budget,
+			"FAULTLINE_ALLOWED_TOOLS="+tools,
+		),
+		Stdout:    stdout,
+		Stderr:    stderr,
+		Timeout:   cmp.Or(a.Timeout, DefaultAgentTimeout),
+		WaitDelay: agentWaitDelay,
+	})
+	if err != nil {
 		return AgentResult{}, fmt.Errorf("loop: agent %s: %w", a.Argv[0], err)
 	}
-	waitErr := cmd.Wait()
-	ctxErr := ctx.Err()
-	_ = proc.KillGroup(cmd) // what the agent left running
 	res := AgentResult{
-		ExitCode:  -1,
-		Duration:  time.Since(start),
+		ExitCode:  run.ExitCode,
+		Signal:    run.Signal,
+		Duration:  run.Elapsed,
 		Stdout:    stdout.String(),
 		Stderr:    stderr.String(),
-		Truncated: stdout.dropped > 0 || stderr.dropped > 0,
-		TimedOut:  errors.Is(ctxErr, context.DeadlineExceeded),
+		Truncated: stdout.Dropped() > 0 || stderr.Dropped() > 0,
+		TimedOut:  run.TimedOut,
 	}
-	if ps := cmd.ProcessState; ps != nil {
-		res.ExitCode = ps.ExitCode()
-		if sig, ok := strings.CutPrefix(ps.String(), "signal: "); ok {
-			res.Signal = strings.TrimSuffix(sig, " (core dumped)")
-		}
-	} else if waitErr != nil {
-		res.Stderr += "\nloop: waiting for the agent: " + waitErr.Error()
+	if run.OutputCut {
+		res.Stderr += "\nloop: the agent's output was still held open by a process outside its group; stopped reading"
 	}
 	out := parseAgentOutput(res.Stdout)
 	res.Text, res.CostUSD, res.SessionID, res.Structured = out.text, out.cost, out.session, out.structured
-	res.IsError = out.isError || res.ExitCode != 0 || res.Signal != "" || ctxErr != nil
+	res.IsError = out.isError || res.ExitCode != 0 || res.Signal != "" || run.TimedOut || run.Canceled
 	return res, nil
 }
 
@@ -363,65 +352,4 @@ func parseClaudeObject(s string, mustBeResult bool) (agentReply, bool) {
 		r.cost = *c.CostUSD
 	}
 	return r, true
-}
-
-// agentCapture keeps the head and tail of a stream, at most limit bytes in
-// all, and counts what it drops between them.
-type agentCapture struct {
-	head    []byte
-	tail    []byte // a ring once full
-	next    int    // where the ring writes next
-	full    bool
-	dropped int64
-}
-
-func newAgentCapture(limit int) *agentCapture {
-	h := limit / 2
-	return &agentCapture{head: make([]byte, 0, h), tail: make([]byte, 0, limit-h)}
-}
-
-// Write implements io.Writer; it never fails.
-func (c *agentCapture) Write(p []byte) (int, error) {
-	n := len(p)
-	if room := cap(c.head) - len(c.head); room > 0 {
-		k := min(room, len(p))
-		c.head = append(c.head, p[:k]...)
-		p = p[k:]
-	}
-	size := cap(c.tail)
-	if size == 0 {
-		c.dropped += int64(len(p))
-		return n, nil
-	}
-	if !c.full {
-		k := min(size-len(c.tail), len(p))
-		c.tail = append(c.tail, p[:k]...)
-		p = p[k:]
-		if len(c.tail) < size {
-			return n, nil
-		}
-		c.full = true
-	}
-	if len(p) > size {
-		c.dropped += int64(len(p) - size)
-		p = p[len(p)-size:]
-	}
-	c.dropped += int64(len(p)) // overwritten in the ring
-	k := copy(c.tail[c.next:], p)
-	copy(c.tail, p[k:])
-	c.next = (c.next + len(p)) % size
-	return n, nil
-}
-
-// String returns what was kept, with a marker where bytes were dropped.
-func (c *agentCapture) String() string {
-	var b strings.Builder
-	b.Grow(len(c.head) + len(c.tail) + 40)
-	b.Write(c.head)
-	if c.dropped > 0 {
-		b.WriteString("\n... [" + strconv.FormatInt(c.dropped, 10) + " bytes omitted] ...\n")
-	}
-	b.Write(c.tail[c.next:])
-	b.Write(c.tail[:c.next])
-	return b.String()
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/faultline-go/faultline/errkind"
+	"github.com/faultline-go/faultline/internal/textutil"
 )
 
 // agentHelperEnv selects the helper process: the test binary re-executed
@@ -195,7 +196,7 @@ func TestCommandAgentFlood(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	marker := fmt.Sprintf("\n... [%d bytes omitted] ...\n", size+len("end\n")-a.MaxOutput)
+	marker := textutil.Omitted(int64(size + len("end\n") - a.MaxOutput))
 	if len(got.Stdout) != a.MaxOutput+len(marker) {
 		t.Errorf("kept %d bytes of stdout, want %d", len(got.Stdout), a.MaxOutput+len(marker))
 	}
@@ -381,7 +382,7 @@ func TestParseAgentOutput(t *testing.T) {
 			``,
 		}, "\n"), reply{Text: "second", Session: "s", Cost: 2, Structured: true}},
 		{"stream: cut result line", "{\"type\":\"system\"}\n{\"type\":\"result\",\"result\":\"cu", reply{Text: "{\"type\":\"system\"}\n{\"type\":\"result\",\"result\":\"cu"}},
-		{"stream with marker", "{\"type\":\"system\"}\n... [10 bytes omitted] ...\n{\"type\":\"result\",\"result\":\"ok\"}\n", reply{Text: "ok", Structured: true}},
+		{"stream with marker", "{\"type\":\"system\"}\n… [10 bytes omitted] …\n{\"type\":\"result\",\"result\":\"ok\"}\n", reply{Text: "ok", Structured: true}},
 		{"garbage", "{{{\x00\xff}}}\n", reply{Text: "{{{\x00\xff}}}"}},
 		{"invalid utf-8 in json", "{\"result\":\"a\xffb\"}", reply{Text: "a\uFFFDb", Structured: true}},
 		{"10 MB line", big + "\n", reply{Text: big}},
@@ -396,40 +397,6 @@ func TestParseAgentOutput(t *testing.T) {
 			}
 			if r.structured != nil && !json.Valid(r.structured) {
 				t.Errorf("structured output is not valid JSON: %.60q", r.structured)
-			}
-		})
-	}
-}
-
-func TestAgentCapture(t *testing.T) {
-	type testCase struct {
-		name        string
-		limit       int
-		writes      []string
-		want        string
-		wantDropped int64
-	}
-	for _, tc := range []testCase{
-		{"under", 10, []string{"abc", "de"}, "abcde", 0},
-		{"exactly", 10, []string{"0123456789"}, "0123456789", 0},
-		{"one write over", 10, []string{"0123456789AB"}, "01234\n... [2 bytes omitted] ...\n789AB", 2},
-		{"small writes over", 6, []string{"ab", "cd", "ef", "gh", "i"}, "abc\n... [3 bytes omitted] ...\nghi", 3},
-		{"ring wraps", 4, []string{"ab", "c", "d", "e", "f", "g"}, "ab\n... [3 bytes omitted] ...\nfg", 3},
-		{"write bigger than the ring", 4, []string{"abc", "0123456789"}, "ab\n... [9 bytes omitted] ...\n89", 9},
-		{"limit 1", 1, []string{"abc"}, "\n... [2 bytes omitted] ...\nc", 2},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			c := newAgentCapture(tc.limit)
-			for _, w := range tc.writes {
-				if n, err := c.Write([]byte(w)); n != len(w) || err != nil {
-					t.Fatalf("Write(%q) = %d, %v", w, n, err)
-				}
-			}
-			if diff := cmp.Diff(tc.want, c.String()); diff != "" {
-				t.Errorf("String() mismatch (-want +got):\n%s", diff)
-			}
-			if c.dropped != tc.wantDropped {
-				t.Errorf("dropped = %d, want %d", c.dropped, tc.wantDropped)
 			}
 		})
 	}

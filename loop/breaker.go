@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/faultline-go/faultline/internal/textutil"
 )
 
 // BreakerState is the state of a [Breaker].
@@ -243,7 +245,7 @@ func (b *Breaker) Record(a Attempt) BreakerState {
 	if a.Infra != "" {
 		b.infra++
 		if b.state != BreakerOpen && b.infra >= b.cfg.infraThreshold() {
-			b.transition(BreakerOpen, a.Cycle, fmt.Sprintf("%s in a row: %s", countNoun(b.infra, "infrastructure failure"), a.Infra))
+			b.transition(BreakerOpen, a.Cycle, fmt.Sprintf("%s in a row: %s", textutil.Count(b.infra, "infrastructure failure"), a.Infra))
 		}
 		return b.state
 	}
@@ -286,13 +288,13 @@ func (b *Breaker) Record(a Attempt) BreakerState {
 	case b.sameError >= b.cfg.sameErrorThreshold():
 		b.transition(BreakerOpen, a.Cycle, sameErrorReason(b.sameError, cur))
 	case b.noProgress >= b.cfg.noProgressThreshold():
-		b.transition(BreakerOpen, a.Cycle, fmt.Sprintf("no progress in %s: %s", countNoun(b.noProgress, "attempt"), v.detail))
+		b.transition(BreakerOpen, a.Cycle, fmt.Sprintf("no progress in %s: %s", textutil.Count(b.noProgress, "attempt"), v.detail))
 	case trial && !v.progress:
 		b.transition(BreakerOpen, a.Cycle, "trial after cooldown made no progress: "+v.detail)
 	case v.progress && b.state == BreakerHalfOpen:
 		b.transition(BreakerClosed, a.Cycle, "progress: "+v.detail)
 	case b.state == BreakerClosed && b.noProgress >= b.cfg.halfOpenAfter():
-		b.transition(BreakerHalfOpen, a.Cycle, fmt.Sprintf("no progress in %s: %s", countNoun(b.noProgress, "attempt"), v.detail))
+		b.transition(BreakerHalfOpen, a.Cycle, fmt.Sprintf("no progress in %s: %s", textutil.Count(b.noProgress, "attempt"), v.detail))
 	}
 	return b.state
 }
@@ -431,7 +433,7 @@ func (s attemptSet) errors() string {
 	if len(s.sigs) == 0 {
 		return "no parsed errors"
 	}
-	return countNoun(len(s.sigs), "error")
+	return textutil.Count(len(s.sigs), "error")
 }
 
 // checkRank orders the checks as the chain runs them; unknown names after
@@ -524,13 +526,5 @@ func sameErrorReason(n int, s attemptSet) string {
 	if len(s.sigs) > 1 {
 		word = "sigs"
 	}
-	return fmt.Sprintf("same %s %d times in a row (%s %s)", countNoun(len(s.sigs), "error"), n, word, list)
-}
-
-// countNoun returns "1 error", "2 errors".
-func countNoun(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return fmt.Sprintf("same %s %d times in a row (%s %s)", textutil.Count(len(s.sigs), "error"), n, word, list)
 }

@@ -101,7 +101,7 @@ func TestBuildFilterFixPrompt(t *testing.T) {
 		{
 			name:    "empty errors: the raw output, head and tail",
 			parsed:  filter.ParseResult{CheckName: "lint", RawOutput: long},
-			has:     []string{"RAW OUTPUT", "early line of output", "THE REAL ERROR AT THE END", "characters cut"},
+			has:     []string{"RAW OUTPUT", "early line of output", "THE REAL ERROR AT THE END", "bytes omitted"},
 			hasNot:  []string{"ERRORS", "AFFECTED FILES"},
 			maxSize: 2900,
 		},
@@ -145,22 +145,6 @@ func TestPromptSourceContext(t *testing.T) {
 	}
 	if got := BuildFilterFixPrompt(&CycleState{}, parsed, PromptOptions{ModuleDir: dir, ContextLines: -1}); strings.Contains(got, " | ") {
 		t.Errorf("ContextLines -1 still shows source:\n%s", got)
-	}
-}
-
-func TestHeadTail(t *testing.T) {
-	if got := headTail("short\n", 100); got != "short" {
-		t.Errorf("headTail(short) = %q", got)
-	}
-	text := strings.Repeat("é", 3000) // two bytes each: cuts must not split one
-	got := headTail(text, 500)
-	if len(got) > 500 || !strings.Contains(got, "characters cut") || !strings.HasPrefix(got, "é") || !strings.HasSuffix(got, "é") {
-		t.Errorf("headTail = %d bytes: %q…%q", len(got), got[:20], got[len(got)-20:])
-	}
-	for _, r := range got {
-		if r == '\uFFFD' {
-			t.Fatal("headTail split a character")
-		}
 	}
 }
 

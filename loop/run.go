@@ -14,6 +14,7 @@ import (
 	"github.com/faultline-go/faultline/detect"
 	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
+	"github.com/faultline-go/faultline/internal/textutil"
 )
 
 // Defaults of a Loop.
@@ -216,7 +217,7 @@ func (r *run) cycles() error {
 	}
 	open := openFindings(r.state.AllFindings)
 	be := r.builder.FromSystemError(errkind.WithKind(fmt.Errorf("the reviewer did not approve in %d cycles: %d open %s",
-		r.l.maxCycles(), open, plural(open, "finding", "findings")), errkind.AgentTaskFailure))
+		r.l.maxCycles(), open, textutil.Plural(open, "finding")), errkind.AgentTaskFailure))
 	return r.stop(StopMaxCycles, be)
 }
 
@@ -355,7 +356,7 @@ func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]fil
 				sigs = append(sigs, e.Signature)
 			}
 			if len(sigs) == 0 {
-				sigs = append(sigs, errkind.SignatureOf(errkind.Normalize(errkind.LastLines(failed.Output, 20))))
+				sigs = append(sigs, errkind.SignatureOf(errkind.Normalize(textutil.LastLines(failed.Output, 20))))
 			}
 		}
 		cr.Failed, cr.Errors, cr.Signatures = failed.Name, len(failed.Parsed.Errors), sigs
@@ -444,7 +445,7 @@ func (r *run) review() error {
 		return nil
 	}
 	st.Phase = PhaseResolvingIssues
-	r.logf("cycle %d: reviewer raised %d %s, %d open in all", st.Cycle, len(st.Findings), plural(len(st.Findings), "finding", "findings"), openFindings(st.AllFindings))
+	r.logf("cycle %d: reviewer raised %d %s, %d open in all", st.Cycle, len(st.Findings), textutil.Plural(len(st.Findings), "finding"), openFindings(st.AllFindings))
 	return nil
 }
 
@@ -485,7 +486,7 @@ func (r *run) callAgent(role Role, prompt string, budget float64, tools []string
 		if try >= retries || !r.breaker.Allow() {
 			be := r.builder.FromAgentResult(res.Record(), r.artPath(call.File))
 			addDetected(&be, res)
-			be.Message = fmt.Sprintf("%s agent failed %d %s: %s", role, try+1, plural(try+1, "time", "times"), be.Message)
+			be.Message = fmt.Sprintf("%s agent failed %d %s: %s", role, try+1, textutil.Plural(try+1, "time"), be.Message)
 			return AgentResult{}, r.stop(StopAgentFailed, be)
 		}
 		r.logf("cycle %d: %s agent failed (%s); retrying", r.state.Cycle, role, reason)
@@ -511,7 +512,7 @@ func addDetected(be *errkind.BuildError, res AgentResult) {
 
 // infraReason says why an agent call failed.
 func infraReason(res AgentResult) string {
-	text := strings.ToLower(res.Text + " " + errkind.LastLines(res.Stderr, 5))
+	text := strings.ToLower(res.Text + " " + textutil.LastLines(res.Stderr, 5))
 	switch {
 	case res.TimedOut:
 		return "agent timed out"
@@ -577,7 +578,7 @@ func (r *run) finish(err error) {
 	rec.Breaker = r.breaker.Snapshot()
 	if err == nil && r.state.Phase == PhaseApproved {
 		rec.Status, rec.StopReason = StatusApproved, StopApproved
-		r.logf("approved after %d %s, $%.4f spent", rec.Cycles, plural(rec.Cycles, "cycle", "cycles"), rec.TotalCostUSD)
+		r.logf("approved after %d %s, $%.4f spent", rec.Cycles, textutil.Plural(rec.Cycles, "cycle"), rec.TotalCostUSD)
 		return
 	}
 	rec.Status = StatusFailed
@@ -644,7 +645,7 @@ func errorCount(o filter.Outcome) string {
 	if n == 0 {
 		return "no error parsed"
 	}
-	return fmt.Sprintf("%d %s", n, plural(n, "error", "errors"))
+	return textutil.Count(n, "error")
 }
 
 func countAttempts(h []FilterAttempt, cycle int) int {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
+	"github.com/faultline-go/faultline/internal/textutil"
 )
 
 // exitCannotRun is the status of check and run when the checks could not
@@ -268,7 +269,7 @@ func (r checkReport) writeText(w io.Writer) {
 		case "passed", "failed":
 			line += fmt.Sprintf(" %6.1fs", float64(c.ElapsedMS)/1000)
 			if c.ErrorCount > 0 {
-				line += fmt.Sprintf("  %d %s", c.ErrorCount, plural(c.ErrorCount, "error"))
+				line += fmt.Sprintf("  %d %s", c.ErrorCount, textutil.Plural(c.ErrorCount, "error"))
 			}
 		case "not_run":
 			line = fmt.Sprintf("  %-6s %-8s", c.Name, "-")
@@ -295,7 +296,7 @@ func (r checkReport) writeText(w io.Writer) {
 			last = e.File
 		}
 	}
-	fmt.Fprintf(w, "\n%s %s: %d %s in %d %s", r.FailedCheck, verb(r.Status), len(errs), plural(len(errs), "error"), files, plural(files, "file"))
+	fmt.Fprintf(w, "\n%s %s: %d %s in %d %s", r.FailedCheck, verb(r.Status), len(errs), textutil.Plural(len(errs), "error"), files, textutil.Plural(files, "file"))
 	if r.Result.Truncated {
 		fmt.Fprint(w, " (the tool stopped early: there are more)")
 	}
@@ -350,11 +351,4 @@ func verb(status string) string {
 		return "could not run"
 	}
 	return "failed"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/faultline-go/faultline/filter"
+	"github.com/faultline-go/faultline/internal/textutil"
 	"github.com/faultline-go/faultline/loop"
 )
 
@@ -108,7 +109,7 @@ func (e *env) loopCmd() int {
 		}
 	} else {
 		fmt.Fprintf(e.stdout, "%s: %s after %d %s, $%.4f spent; artifacts in %s\n", rec.Status, rec.StopReason, rec.Cycles,
-			plural(rec.Cycles, "cycle"), rec.TotalCostUSD, art)
+			textutil.Plural(rec.Cycles, "cycle"), rec.TotalCostUSD, art)
 		if rec.Error != nil {
 			fmt.Fprintf(e.stdout, "%s: %s\n", rec.Error.Type, rec.Error.Message)
 		}
