@@ -4,38 +4,16 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/faultline-go/faultline/agent"
 	"github.com/faultline-go/faultline/filter"
 	"github.com/faultline-go/faultline/loop"
 )
 
-func ExampleParseReview() {
-	reply := `**ISSUE:**
-- **SEVERITY:** critical
-- **DESCRIPTION:** the handler ignores the error from Close.
-
-**VERIFICATION:**
-- **FINDING_ID:** f-0011aa22bb33
-- **STATUS:** fixed
-`
-	r := loop.ParseReview(reply)
-	for _, f := range r.Findings {
-		fmt.Println(f.Severity, f.Description)
-	}
-	for _, v := range r.Verifications {
-		fmt.Println(v.FindingID, v.Status)
-	}
-	fmt.Println("approved:", r.Approved)
-	// Output:
-	// critical the handler ignores the error from Close.
-	// f-0011aa22bb33 fixed
-	// approved: false
-}
-
 // replyAgent answers every call with the same text.
 type replyAgent string
 
-func (a replyAgent) Run(ctx context.Context, req loop.AgentRequest) (loop.AgentResult, error) {
-	return loop.AgentResult{Text: string(a), CostUSD: 0.01}, nil
+func (a replyAgent) Run(ctx context.Context, req agent.Request) (agent.Result, error) {
+	return agent.Result{Text: string(a), CostUSD: 0.01}, nil
 }
 
 func ExampleLoop_Run() {

@@ -4,6 +4,8 @@ import (
 	"io"
 	"time"
 
+	"github.com/faultline-go/faultline/agent"
+	"github.com/faultline-go/faultline/circuit"
 	"github.com/faultline-go/faultline/filter"
 )
 
@@ -20,21 +22,21 @@ type Loop struct {
 
 	// Coder writes the change, and makes the focused fix passes with
 	// reading and editing tools only; Reviewer reviews it.
-	Coder, Reviewer Agent
+	Coder, Reviewer agent.Agent
 	// Chain is the checks; nil means filter.DefaultChain of ModuleDir.
 	Chain *filter.Chain
 	// MaxLintFixes bounds the lint-fix passes of a cycle; 0 means
 	// DefaultLintFixes, a negative value none.
 	MaxLintFixes int
-	// MaxFilterFixes bounds the focused fix passes for a failing check in
-	// a cycle; 0 means DefaultFilterFixes.
-	MaxFilterFixes int
+	// MaxCheckFixes bounds the focused fix passes for a failing check in
+	// a cycle; 0 means DefaultCheckFixes.
+	MaxCheckFixes int
 	// AgentRetries is how often a failed agent call (a crash, a timeout,
 	// a rate limit) is retried before the run stops; 0 means
 	// DefaultAgentRetries, a negative value none.
 	AgentRetries int
 	// Breaker configures the circuit breaker.
-	Breaker BreakerConfig
+	Breaker circuit.Config
 	// ArtifactsDir, if set, receives the run's artifacts: agent-N.json,
 	// verification-N.json and run.json, each written atomically.
 	ArtifactsDir string
@@ -53,20 +55,9 @@ func (l *Loop) perAgentBudget() float64 {
 	return l.MaxBudgetUSD / float64(2*l.MaxCycles)
 }
 
-// filterFixBudget is the budget of a focused fix pass: a quarter of an
-// agent's, since such fixes are small and mechanical; 0 when there is no
-// budget.
+// filterFixBudget is the budget of a focused fix pass (the seed's name):
+// a quarter of an agent's, since such fixes are small and mechanical; 0
+// when there is no budget.
 func (l *Loop) filterFixBudget() float64 {
 	return l.perAgentBudget() / 4
-}
-
-// buildFilterFixPrompt builds the focused prompt for the check that failed.
-func (l *Loop) buildFilterFixPrompt(state *CycleState, parsed filter.ParseResult) string {
-	return BuildFilterFixPrompt(state, parsed, PromptOptions{BudgetUSD: l.filterFixBudget(), ModuleDir: l.ModuleDir})
-}
-
-// buildLintFixPrompt builds the prompt for the lint pass from the state's
-// lint output, with the same builder.
-func (l *Loop) buildLintFixPrompt(state *CycleState) string {
-	return BuildLintFixPrompt(state, PromptOptions{BudgetUSD: l.filterFixBudget(), ModuleDir: l.ModuleDir})
 }

@@ -11,17 +11,21 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultline-go/faultline/agent"
+	"github.com/faultline-go/faultline/circuit"
 	"github.com/faultline-go/faultline/detect"
 	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
 	"github.com/faultline-go/faultline/internal/textutil"
+	"github.com/faultline-go/faultline/prompt"
+	"github.com/faultline-go/faultline/review"
 )
 
 // Defaults of a Loop.
 const (
 	DefaultMaxCycles    = 3
 	DefaultLintFixes    = 2 // lint-fix passes per cycle
-	DefaultFilterFixes  = 3 // focused fix passes per failing check and cycle
+	DefaultCheckFixes   = 3 // focused fix passes per failing check and cycle
 	DefaultAgentRetries = 1 // retries of an agent call that failed
 )
 
@@ -57,20 +61,22 @@ const (
 
 // AgentCall records one agent call of a run; its whole result is in File.
 type AgentCall struct {
-	N          int     `json:"n"`
-	Role       Role    `json:"role"`
-	Cycle      int     `json:"cycle"`
-	Phase      Phase   `json:"phase"`
-	CostUSD    float64 `json:"cost_usd"`
-	IsError    bool    `json:"is_error"`
-	ExitCode   int     `json:"exit_code"`
-	TimedOut   bool    `json:"timed_out,omitempty"`
-	DurationMs int64   `json:"duration_ms"`
-	File       string  `json:"file,omitempty"`
+	N          int        `json:"n"`
+	Role       agent.Role `json:"role"`
+	Cycle      int        `json:"cycle"`
+	Phase      Phase      `json:"phase"`
+	CostUSD    float64    `json:"cost_usd"`
+	IsError    bool       `json:"is_error"`
+	ExitCode   int        `json:"exit_code"`
+	TimedOut   bool       `json:"timed_out,omitempty"`
+	DurationMs int64      `json:"duration_ms"`
+	File       string     `json:"file,omitempty"`
 }
 
-// CheckRun records one run of one or more checks: the chain, a re-run of
-// the failing check, or the re-validation after it; its report is in File.
+// CheckRun is the record of one run of one or more checks: the chain, the
+// lint pass, a re-run of the failing check, or the re-validation after it.
+// It is the run's one record of what the checks said; the circuit breaker
+// reads it (Attempt), and its report is in File.
 type CheckRun struct {
 	N          int      `json:"n"`
 	Cycle      int      `json:"cycle"`
@@ -80,6 +86,11 @@ type CheckRun struct {
 	Errors     int      `json:"errors"`
 	Signatures []string `json:"signatures,omitempty"`
 	File       string   `json:"file,omitempty"`
+}
+
+// Attempt is what the circuit breaker compares of a check run.
+func (c CheckRun) Attempt() circuit.Attempt {
+	return circuit.Attempt{Cycle: c.Cycle, Check: c.Failed, Signatures: c.Signatures}
 }
 
 // RunRecord is the record of a run, kept as run.json in its artifacts.
@@ -94,7 +105,7 @@ type RunRecord struct {
 	DurationMs   int64               `json:"duration_ms"`
 	AgentCalls   []AgentCall         `json:"agent_calls"`
 	CheckRuns    []CheckRun          `json:"check_runs"`
-	Breaker      BreakerSnapshot     `json:"breaker"`
+	Breaker      circuit.Snapshot    `json:"breaker"`
 	Infra        int                 `json:"infrastructure_failures"`
 	State        *CycleState         `json:"state"`
 	Error        *errkind.BuildError `json:"error"`
@@ -113,7 +124,7 @@ type run struct {
 	state   *CycleState
 	rec     *RunRecord
 	chain   *filter.Chain
-	breaker *Breaker
+	breaker *circuit.Breaker
 	builder *errkind.Builder
 	art     *artifacts
 	log     io.Writer
@@ -161,7 +172,7 @@ func (l *Loop) Run(ctx context.Context, task Task) (*RunRecord, error) {
 	if bc.Now == nil {
 		bc.Now = r.now
 	}
-	r.breaker = NewBreaker(bc)
+	r.breaker = circuit.New(bc)
 	r.builder = &errkind.Builder{Now: r.now}
 	r.state = &CycleState{TaskID: r.task.ID, TaskTitle: task.Title, MaxCycles: l.maxCycles(), MaxBudgetUSD: l.MaxBudgetUSD}
 	r.rec = &RunRecord{Task: r.task, State: r.state, StartedAt: r.now(), AgentCalls: []AgentCall{}, CheckRuns: []CheckRun{}}
@@ -226,7 +237,7 @@ func (r *run) cycles() error {
 func (r *run) cycle() error {
 	st := r.state
 	st.Phase = PhaseCoding
-	res, err := r.callAgent(RoleCoder, r.coderPrompt(), r.l.perAgentBudget(), nil)
+	res, err := r.callAgent(agent.RoleCoder, r.coderPrompt(), r.l.perAgentBudget(), nil)
 	if err != nil {
 		return err
 	}
@@ -236,8 +247,8 @@ func (r *run) cycle() error {
 		return err
 	}
 
-	st.Phase = PhaseFiltering
-	outs, err := r.checks(PhaseFiltering, func() ([]filter.Outcome, error) { return r.chain.Run(r.ctx), nil })
+	st.Phase = PhaseChecking
+	outs, err := r.checks(PhaseChecking, func() ([]filter.Outcome, error) { return r.chain.Run(r.ctx), nil })
 	if err != nil {
 		return err
 	}
@@ -270,15 +281,13 @@ func (r *run) lintFixes() error {
 			return err
 		}
 		if !o.Failed() {
-			st.LintOutput = ""
 			return nil
 		}
-		st.LintOutput = o.Output
 		if pass >= max(cmp.Or(r.l.MaxLintFixes, DefaultLintFixes), 0) {
 			r.logf("cycle %d: lint still fails after %d fix passes; the chain will report it", st.Cycle, pass)
 			return nil
 		}
-		if _, err := r.callAgent(RoleFixer, r.l.buildLintFixPrompt(st), r.l.filterFixBudget(), FixTools); err != nil {
+		if _, err := r.callAgent(agent.RoleFixer, r.fixPrompt(o), r.l.filterFixBudget(), FixTools); err != nil {
 			return err
 		}
 	}
@@ -290,12 +299,11 @@ func (r *run) lintFixes() error {
 // passes. It reports whether the whole chain passes in the end.
 func (r *run) fixPass(failed filter.Outcome) (bool, error) {
 	st := r.state
-	limit := cmp.Or(r.l.MaxFilterFixes, DefaultFilterFixes)
+	limit := cmp.Or(r.l.MaxCheckFixes, DefaultCheckFixes)
 	for attempt := 1; attempt <= limit; attempt++ {
 		st.Phase = PhaseFixing
-		prompt := r.l.buildFilterFixPrompt(st, failed.Parsed)
 		r.logf("cycle %d: fix pass %d/%d for %s (%s)", st.Cycle, attempt, limit, failed.Name, errorCount(failed))
-		if _, err := r.callAgent(RoleFixer, prompt, r.l.filterFixBudget(), FixTools); err != nil {
+		if _, err := r.callAgent(agent.RoleFixer, r.fixPrompt(failed), r.l.filterFixBudget(), FixTools); err != nil {
 			return false, err
 		}
 		name := failed.Name
@@ -311,7 +319,7 @@ func (r *run) fixPass(failed filter.Outcome) (bool, error) {
 			continue
 		}
 		// The check passes: re-validate from it onwards.
-		outs, err = r.checks(PhaseFiltering, func() ([]filter.Outcome, error) { return r.chain.RunFrom(r.ctx, name) })
+		outs, err = r.checks(PhaseChecking, func() ([]filter.Outcome, error) { return r.chain.RunFrom(r.ctx, name) })
 		if err != nil {
 			return false, err
 		}
@@ -323,6 +331,12 @@ func (r *run) fixPass(failed filter.Outcome) (bool, error) {
 	}
 	r.logf("cycle %d: %s still fails after %d fix passes", st.Cycle, failed.Name, limit)
 	return false, nil
+}
+
+// fixPrompt is the focused prompt of a fix pass for a failed check.
+func (r *run) fixPrompt(failed filter.Outcome) string {
+	return prompt.Fix(prompt.Failure{TaskID: r.task.ID, Check: failed.Name, Result: failed.Parsed},
+		prompt.Options{BudgetUSD: r.l.filterFixBudget(), ModuleDir: r.l.ModuleDir})
 }
 
 // checks runs checks, records them (state, artifacts, breaker) and stops
@@ -341,8 +355,6 @@ func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]fil
 		cr.Checks = append(cr.Checks, o.Name)
 	}
 	failed, isFailed := filter.FirstFailure(outs)
-	attempt := Attempt{Cycle: st.Cycle}
-	fa := FilterAttempt{Cycle: st.Cycle, Attempt: countAttempts(st.FilterHistory, st.Cycle), Passed: !isFailed}
 	if isFailed {
 		errkind.Annotate(failed.Parsed.Errors)
 		sigs := make([]string, 0, len(failed.Parsed.Errors))
@@ -360,21 +372,16 @@ func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]fil
 			}
 		}
 		cr.Failed, cr.Errors, cr.Signatures = failed.Name, len(failed.Parsed.Errors), sigs
-		attempt.Check, attempt.Signatures = failed.Name, sigs
-		fa.Check, fa.ErrorCount, fa.Signatures = failed.Name, len(failed.Parsed.Errors), sigs
-		st.FilterCheckName, st.FilterOutput = failed.Name, failed.Output
-		r.failed = failed
+		if phase != PhaseLinting {
+			st.FailingCheck = failed.Name
+			r.failed = failed
+		}
 		r.logf("cycle %d: %s failed: %s", st.Cycle, failed.Name, errorCount(failed))
 	} else if phase != PhaseLinting {
-		st.FilterCheckName, st.FilterOutput = "", ""
+		st.FailingCheck = ""
 		r.failed = filter.Outcome{}
 		r.logf("cycle %d: %s passed", st.Cycle, strings.Join(cr.Checks, ", "))
 	}
-	if phase == PhaseLinting {
-		// The lint pass is not the chain: its runs do not decide progress.
-		fa.Check = "lint"
-	}
-	st.FilterHistory = append(st.FilterHistory, fa)
 	if r.art != nil {
 		cr.File = fmt.Sprintf("verification-%d.json", cr.N)
 		if err := r.art.write(cr.File, r.verificationReport(cr.N, outs)); err != nil {
@@ -388,7 +395,8 @@ func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]fil
 		return nil, r.stop(StopCheckError, be)
 	}
 	if phase != PhaseLinting {
-		r.recordBreaker(attempt)
+		// The lint pass is not the chain: its runs do not decide progress.
+		r.recordBreaker(cr.Attempt())
 		if !r.breaker.Allow() {
 			be := r.builder.FromOutcome(failed)
 			be.Message = "circuit breaker open: " + r.breaker.Reason() + ": " + be.Message
@@ -405,7 +413,7 @@ func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]fil
 }
 
 // recordBreaker feeds the breaker and logs its transitions.
-func (r *run) recordBreaker(a Attempt) {
+func (r *run) recordBreaker(a circuit.Attempt) {
 	before := len(r.breaker.History())
 	r.breaker.Record(a)
 	for _, t := range r.breaker.History()[before:] {
@@ -417,29 +425,29 @@ func (r *run) recordBreaker(a Attempt) {
 func (r *run) review() error {
 	st := r.state
 	st.Phase = PhaseReviewing
-	res, err := r.callAgent(RoleReviewer, r.reviewerPrompt(), r.l.perAgentBudget(), nil)
+	res, err := r.callAgent(agent.RoleReviewer, r.reviewerPrompt(), r.l.perAgentBudget(), nil)
 	if err != nil {
 		return err
 	}
 	st.ReviewOutput = res.Text
-	st.Findings = ParseReviewFindings(res.Text)
-	st.Verifications = ParseVerifications(res.Text)
-	ApplyVerifications(st.AllFindings, st.Verifications)
-	for _, f := range st.Findings {
+	reply := review.Parse(res.Text)
+	st.Findings, st.Verifications, st.Report = reply.Findings, reply.Verifications, reply.Report
+	review.ApplyVerifications(st.AllFindings, st.Verifications)
+	for i := range st.Findings {
+		f := &st.Findings[i]
 		f.Cycle = st.Cycle
-		if i := slices.IndexFunc(st.AllFindings, func(g ReviewFinding) bool { return g.ID == f.ID }); i >= 0 {
+		if j := slices.IndexFunc(st.AllFindings, func(g review.Finding) bool { return g.ID == f.ID }); j >= 0 {
 			// Reported again: it is still there.
-			if st.AllFindings[i].Status == FindingStatusFixed {
-				st.AllFindings[i].Status = FindingStatusRegressed
+			if st.AllFindings[j].Status == review.StatusFixed {
+				st.AllFindings[j].Status = review.StatusRegressed
 			} else {
-				st.AllFindings[i].Status = FindingStatusStillPresent
+				st.AllFindings[j].Status = review.StatusStillPresent
 			}
 			continue
 		}
-		st.AllFindings = append(st.AllFindings, f)
+		st.AllFindings = append(st.AllFindings, *f)
 	}
-	st.Report = ParseReviewReport(res.Text)
-	if approved(res.Text, st.Findings) {
+	if reply.Approved {
 		st.Phase = PhaseApproved
 		r.logf("cycle %d: reviewer approved", st.Cycle)
 		return nil
@@ -452,20 +460,20 @@ func (r *run) review() error {
 // callAgent calls an agent, records the call, retries a failed call, and
 // stops the run when the agent keeps failing, the breaker opens or the
 // budget is spent.
-func (r *run) callAgent(role Role, prompt string, budget float64, tools []string) (AgentResult, error) {
-	agent := r.l.Coder
-	if role == RoleReviewer {
-		agent = r.l.Reviewer
+func (r *run) callAgent(role agent.Role, prompt string, budget float64, tools []string) (agent.Result, error) {
+	a := r.l.Coder
+	if role == agent.RoleReviewer {
+		a = r.l.Reviewer
 	}
 	retries := max(cmp.Or(r.l.AgentRetries, DefaultAgentRetries), 0)
 	for try := 0; ; try++ {
 		if err := r.ctx.Err(); err != nil {
-			return AgentResult{}, r.stop(StopCancelled, r.builder.FromSystemError(err))
+			return agent.Result{}, r.stop(StopCancelled, r.builder.FromSystemError(err))
 		}
-		req := AgentRequest{Role: role, Prompt: prompt, BudgetUSD: budget, AllowedTools: tools, Dir: r.l.ModuleDir}
-		res, err := agent.Run(r.ctx, req)
+		req := agent.Request{Role: role, Prompt: prompt, BudgetUSD: budget, AllowedTools: tools, Dir: r.l.ModuleDir}
+		res, err := a.Run(r.ctx, req)
 		if err != nil {
-			return AgentResult{}, r.stop(StopAgentFailed, r.builder.FromSystemError(errkind.WithKind(err, errkind.AgentCrash)))
+			return agent.Result{}, r.stop(StopAgentFailed, r.builder.FromSystemError(errkind.WithKind(err, errkind.AgentCrash)))
 		}
 		call := r.recordCall(role, req, res)
 		r.state.TotalCostUSD += res.CostUSD
@@ -474,7 +482,7 @@ func (r *run) callAgent(role Role, prompt string, budget float64, tools []string
 			be := r.builder.FromSystemError(errkind.WithKind(fmt.Errorf("budget exhausted: spent $%.4f of $%.2f after %d agent calls",
 				r.state.TotalCostUSD, r.l.MaxBudgetUSD, len(r.rec.AgentCalls)), errkind.SystemError))
 			be.AgentResultFile = r.artPath(call.File)
-			return AgentResult{}, r.stop(StopBudget, be)
+			return agent.Result{}, r.stop(StopBudget, be)
 		}
 		if !res.IsError {
 			r.saveProgress()
@@ -482,12 +490,12 @@ func (r *run) callAgent(role Role, prompt string, budget float64, tools []string
 		}
 		r.rec.Infra++
 		reason := infraReason(res)
-		r.recordBreaker(Attempt{Cycle: r.state.Cycle, Infra: reason})
+		r.recordBreaker(circuit.Attempt{Cycle: r.state.Cycle, Infra: reason})
 		if try >= retries || !r.breaker.Allow() {
 			be := r.builder.FromAgentResult(res.Record(), r.artPath(call.File))
 			addDetected(&be, res)
 			be.Message = fmt.Sprintf("%s agent failed %d %s: %s", role, try+1, textutil.Plural(try+1, "time"), be.Message)
-			return AgentResult{}, r.stop(StopAgentFailed, be)
+			return agent.Result{}, r.stop(StopAgentFailed, be)
 		}
 		r.logf("cycle %d: %s agent failed (%s); retrying", r.state.Cycle, role, reason)
 	}
@@ -495,7 +503,7 @@ func (r *run) callAgent(role Role, prompt string, budget float64, tools []string
 
 // addDetected adds to an agent's BuildError the errors detect finds in
 // what the agent printed: the agent's output has no parser of its own.
-func addDetected(be *errkind.BuildError, res AgentResult) {
+func addDetected(be *errkind.BuildError, res agent.Result) {
 	rep := detect.Detect(res.Text + "\n" + res.Stderr)
 	if len(rep.Errors) == 0 {
 		return
@@ -511,7 +519,7 @@ func addDetected(be *errkind.BuildError, res AgentResult) {
 }
 
 // infraReason says why an agent call failed.
-func infraReason(res AgentResult) string {
+func infraReason(res agent.Result) string {
 	text := strings.ToLower(res.Text + " " + textutil.LastLines(res.Stderr, 5))
 	switch {
 	case res.TimedOut:
@@ -527,7 +535,7 @@ func infraReason(res AgentResult) string {
 }
 
 // recordCall records an agent call in the record and the artifacts.
-func (r *run) recordCall(role Role, req AgentRequest, res AgentResult) AgentCall {
+func (r *run) recordCall(role agent.Role, req agent.Request, res agent.Result) AgentCall {
 	st := r.state
 	call := AgentCall{N: len(r.rec.AgentCalls) + 1, Role: role, Cycle: st.Cycle, Phase: st.Phase, CostUSD: res.CostUSD,
 		IsError: res.IsError, ExitCode: res.ExitCode, TimedOut: res.TimedOut, DurationMs: res.Duration.Milliseconds()}
@@ -536,7 +544,7 @@ func (r *run) recordCall(role Role, req AgentRequest, res AgentResult) AgentCall
 		rec := struct {
 			Call    AgentCall           `json:"call"`
 			Request agentRequestRecord  `json:"request"`
-			Result  AgentResult         `json:"result"`
+			Result  agent.Result        `json:"result"`
 			Seed    errkind.AgentResult `json:"agent_result"`
 		}{call, agentRequestRecord{req.Role, req.BudgetUSD, req.AllowedTools, req.Prompt}, res, res.Record()}
 		if err := r.art.write(call.File, rec); err != nil {
@@ -554,10 +562,10 @@ func (r *run) recordCall(role Role, req AgentRequest, res AgentResult) AgentCall
 
 // agentRequestRecord is an agent call's request as agent-N.json keeps it.
 type agentRequestRecord struct {
-	Role         Role     `json:"role"`
-	BudgetUSD    float64  `json:"budget_usd"`
-	AllowedTools []string `json:"allowed_tools,omitempty"`
-	Prompt       string   `json:"prompt"`
+	Role         agent.Role `json:"role"`
+	BudgetUSD    float64    `json:"budget_usd"`
+	AllowedTools []string   `json:"allowed_tools,omitempty"`
+	Prompt       string     `json:"prompt"`
 }
 
 // stop records why the run ends and returns errStop.
@@ -648,20 +656,10 @@ func errorCount(o filter.Outcome) string {
 	return textutil.Count(n, "error")
 }
 
-func countAttempts(h []FilterAttempt, cycle int) int {
-	n := 0
-	for _, a := range h {
-		if a.Cycle == cycle {
-			n++
-		}
-	}
-	return n
-}
-
-func openFindings(fs []ReviewFinding) int {
+func openFindings(fs []review.Finding) int {
 	n := 0
 	for _, f := range fs {
-		if f.Status != FindingStatusFixed {
+		if f.Status != review.StatusFixed {
 			n++
 		}
 	}
@@ -679,11 +677,11 @@ func (r *run) coderPrompt() string {
 	}
 	if r.failed.Name != "" {
 		fmt.Fprintf(&b, "\nThe %s check fails on the current code. Fix it as part of the task.\n\n", r.failed.Name)
-		writeFailure(&b, r.failed.Parsed, r.failed.Output, PromptOptions{ModuleDir: r.l.ModuleDir})
+		prompt.WriteFailure(&b, r.failed.Parsed, prompt.Options{ModuleDir: r.l.ModuleDir})
 	}
-	var open []ReviewFinding
+	var open []review.Finding
 	for _, f := range st.AllFindings {
-		if f.Status != FindingStatusFixed {
+		if f.Status != review.StatusFixed {
 			open = append(open, f)
 		}
 	}
@@ -699,7 +697,7 @@ func (r *run) coderPrompt() string {
 	return b.String()
 }
 
-// reviewerPrompt asks for a review in the grammar ParseReview reads, with
+// reviewerPrompt asks for a review in the grammar review.Parse reads, with
 // the open findings to verify.
 func (r *run) reviewerPrompt() string {
 	st := r.state

@@ -9,18 +9,20 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/faultline-go/faultline/agent"
+	"github.com/faultline-go/faultline/circuit"
 	"github.com/faultline-go/faultline/filter"
 )
 
 // agentFunc is an Agent made of a function.
-type agentFunc func(n int, req AgentRequest) AgentResult
+type agentFunc func(n int, req agent.Request) agent.Result
 
 type fakeAgent struct {
 	f     agentFunc
-	calls []AgentRequest
+	calls []agent.Request
 }
 
-func (a *fakeAgent) Run(ctx context.Context, req AgentRequest) (AgentResult, error) {
+func (a *fakeAgent) Run(ctx context.Context, req agent.Request) (agent.Result, error) {
 	a.calls = append(a.calls, req)
 	return a.f(len(a.calls), req), nil
 }
@@ -34,17 +36,17 @@ func fileCheck(dir string) *filter.Chain {
 
 func TestRunInfraFailuresAreNotStuck(t *testing.T) {
 	dir := t.TempDir()
-	coder := &fakeAgent{f: func(n int, req AgentRequest) AgentResult {
+	coder := &fakeAgent{f: func(n int, req agent.Request) agent.Result {
 		switch n {
 		case 1, 2:
-			return AgentResult{IsError: true, ExitCode: 1, Text: "API Error: 429 rate limit exceeded"}
+			return agent.Result{IsError: true, ExitCode: 1, Text: "API Error: 429 rate limit exceeded"}
 		case 3:
-			return AgentResult{Text: "wrote x.go", CostUSD: 0.1} // leaves the build broken
+			return agent.Result{Text: "wrote x.go", CostUSD: 0.1} // leaves the build broken
 		}
 		os.WriteFile(filepath.Join(dir, "ok"), nil, 0o644)
-		return AgentResult{Text: "fixed", CostUSD: 0.1}
+		return agent.Result{Text: "fixed", CostUSD: 0.1}
 	}}
-	reviewer := &fakeAgent{f: func(int, AgentRequest) AgentResult { return AgentResult{Text: "APPROVED: yes"} }}
+	reviewer := &fakeAgent{f: func(int, agent.Request) agent.Result { return agent.Result{Text: "APPROVED: yes"} }}
 	l := &Loop{ModuleDir: dir, Coder: coder, Reviewer: reviewer, Chain: fileCheck(dir), AgentRetries: 2}
 	rec, err := l.Run(context.Background(), Task{ID: "T-1", Title: "x"})
 	if err != nil {
@@ -64,7 +66,7 @@ func TestRunInfraFailuresAreNotStuck(t *testing.T) {
 	if !strings.Contains(fix.Prompt, "x.go:1:5 — undefined: y") || fix.AllowedTools == nil {
 		t.Errorf("fix pass request %+v: want the focused prompt and the fix tools", fix)
 	}
-	if rec.Breaker.SameError > 1 || rec.Breaker.State != BreakerClosed {
+	if rec.Breaker.SameError > 1 || rec.Breaker.State != circuit.Closed {
 		t.Errorf("breaker %+v: infrastructure failures must not count as the same error", rec.Breaker)
 	}
 }
@@ -73,7 +75,7 @@ func TestRunArtifactsAndCancel(t *testing.T) {
 	dir := t.TempDir()
 	art := filepath.Join(dir, "art")
 	ctx, cancel := context.WithCancel(context.Background())
-	coder := &fakeAgent{f: func(int, AgentRequest) AgentResult { cancel(); return AgentResult{Text: "ok"} }}
+	coder := &fakeAgent{f: func(int, agent.Request) agent.Result { cancel(); return agent.Result{Text: "ok"} }}
 	l := &Loop{ModuleDir: dir, Coder: coder, Reviewer: coder, Chain: fileCheck(dir), ArtifactsDir: art}
 	rec, err := l.Run(ctx, Task{ID: "T-2"})
 	if err != nil {
@@ -96,5 +98,22 @@ func TestRunArtifactsAndCancel(t *testing.T) {
 func TestRunNeedsAgents(t *testing.T) {
 	if _, err := (&Loop{}).Run(context.Background(), Task{}); err == nil {
 		t.Error("Run without agents: no error")
+	}
+}
+
+func TestBudgets(t *testing.T) {
+	for _, tc := range []struct {
+		budget        float64
+		cycles        int
+		agent, filter float64
+	}{
+		{budget: 8, cycles: 4, agent: 1, filter: 0.25},
+		{budget: 0, cycles: 4, agent: 0, filter: 0},
+		{budget: 5, cycles: 0, agent: 0, filter: 0},
+	} {
+		l := &Loop{MaxBudgetUSD: tc.budget, MaxCycles: tc.cycles}
+		if l.perAgentBudget() != tc.agent || l.filterFixBudget() != tc.filter {
+			t.Errorf("budget %v over %d cycles: per agent %v, fix %v; want %v, %v", tc.budget, tc.cycles, l.perAgentBudget(), l.filterFixBudget(), tc.agent, tc.filter)
+		}
 	}
 }

@@ -76,9 +76,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "classify":
 		return e.classify()
 	case "prompt":
-		return e.prompt()
+		return e.promptCmd()
 	case "review":
-		return e.review()
+		return e.reviewCmd()
 	case "detect":
 		return e.detect()
 	case "loop":

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultline-go/faultline/agent"
+	"github.com/faultline-go/faultline/circuit"
 	"github.com/faultline-go/faultline/filter"
 	"github.com/faultline-go/faultline/internal/textutil"
 	"github.com/faultline-go/faultline/loop"
@@ -33,12 +35,12 @@ func (e *env) loopCmd() int {
 	budget := fs.Float64("budget", 0, "USD the agents may spend in all (0: no bound)")
 	dir := fs.String("dir", ".", "the module the agents work on")
 	artifacts := fs.String("artifacts", "", "where the run's agent-N.json, verification-N.json and run.json go (default DIR/.faultline/runs/TIME)")
-	agentTimeout := fs.Duration("agent-timeout", loop.DefaultAgentTimeout, "how long one agent call may take")
-	fixes := fs.Int("fix-attempts", loop.DefaultFilterFixes, "focused fix passes per failing check and cycle")
+	agentTimeout := fs.Duration("agent-timeout", agent.DefaultTimeout, "how long one agent call may take")
+	fixes := fs.Int("fix-attempts", loop.DefaultCheckFixes, "focused fix passes per failing check and cycle")
 	lintFixes := fs.Int("lint-fixes", loop.DefaultLintFixes, "lint-fix passes per cycle")
 	retries := fs.Int("agent-retries", loop.DefaultAgentRetries, "retries of a failed agent call (-1: none)")
-	noProgress := fs.Int("no-progress", loop.DefaultNoProgressThreshold, "attempts without progress that open the circuit breaker")
-	sameError := fs.Int("same-error", loop.DefaultSameErrorThreshold, "attempts with the same errors that open the circuit breaker")
+	noProgress := fs.Int("no-progress", circuit.DefaultNoProgressThreshold, "attempts without progress that open the circuit breaker")
+	sameError := fs.Int("same-error", circuit.DefaultSameErrorThreshold, "attempts with the same errors that open the circuit breaker")
 	checkTimeout := fs.Duration("check-timeout", filter.DefaultCheckTimeout, "how long one check may take")
 	race := fs.Bool("race", false, "run the tests with -race")
 	asJSON := fs.Bool("json", false, "print the run record as JSON on stdout")
@@ -65,9 +67,9 @@ func (e *env) loopCmd() int {
 	if st, err := os.Stat(mod); err != nil || !st.IsDir() {
 		return e.usageError(fmt.Errorf("loop: --dir %s is not a directory", *dir))
 	}
-	agents := make([]loop.Agent, 2)
+	agents := make([]agent.Agent, 2)
 	for i, cmd := range []string{*coder, *reviewer} {
-		a, err := loop.NewCommandAgent(cmd)
+		a, err := agent.NewCommand(cmd)
 		if err != nil {
 			return e.usageError(fmt.Errorf("loop: %v", err))
 		}
@@ -85,13 +87,13 @@ func (e *env) loopCmd() int {
 	l := &loop.Loop{
 		MaxCycles: *maxCycles, MaxBudgetUSD: *budget, ModuleDir: mod,
 		Coder: agents[0], Reviewer: agents[1],
-		Chain:          filter.DefaultChain(mod, filter.ChainOptions{Timeout: *checkTimeout, Race: *race}),
-		MaxLintFixes:   *lintFixes,
-		MaxFilterFixes: *fixes,
-		AgentRetries:   *retries,
-		Breaker:        loop.BreakerConfig{NoProgressThreshold: *noProgress, SameErrorThreshold: *sameError},
-		ArtifactsDir:   art,
-		Log:            e.stderr,
+		Chain:         filter.DefaultChain(mod, filter.ChainOptions{Timeout: *checkTimeout, Race: *race}),
+		MaxLintFixes:  *lintFixes,
+		MaxCheckFixes: *fixes,
+		AgentRetries:  *retries,
+		Breaker:       circuit.Config{NoProgressThreshold: *noProgress, SameErrorThreshold: *sameError},
+		ArtifactsDir:  art,
+		Log:           e.stderr,
 	}
 	if *lintFixes == 0 {
 		l.MaxLintFixes = -1 // the Loop's 0 is its default; the flag's 0 is none

@@ -10,21 +10,21 @@ import (
 
 	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
-	"github.com/faultline-go/faultline/loop"
+	"github.com/faultline-go/faultline/prompt"
 )
 
 const promptSynopsis = "prompt --check build|vet|lint|test [--dir DIR] [--task ID] [--budget USD] [--max-errors N] [--context N] < output"
 
 // prompt implements `faultline prompt`: a failing check's raw output on
 // stdin, the focused fix prompt on stdout.
-func (e *env) prompt() int {
+func (e *env) promptCmd() int {
 	fs := flag.NewFlagSet("prompt", flag.ContinueOnError)
 	check := fs.String("check", "", "the check that produced the output: build, vet, lint or test")
 	dir := fs.String("dir", ".", "the directory the command ran in; the module root is found from it")
 	task := fs.String("task", "", "the task's ID, for the prompt's header")
 	budget := fs.Float64("budget", 0, "the fix pass's budget in USD; 0 gives no budget hint")
-	maxErrors := fs.Int("max-errors", loop.DefaultPromptErrors, "errors listed before \"… and N more\"")
-	context := fs.Int("context", loop.DefaultContextLines, "source lines shown before and after each error (-1: none)")
+	maxErrors := fs.Int("max-errors", prompt.DefaultPromptErrors, "errors listed before \"… and N more\"")
+	context := fs.Int("context", prompt.DefaultContextLines, "source lines shown before and after each error (-1: none)")
 	if err := e.flags(fs, promptSynopsis); err != nil {
 		if err == errHelp {
 			return exitOK
@@ -53,8 +53,7 @@ func (e *env) prompt() int {
 	if !ok {
 		root = abs
 	}
-	state := &loop.CycleState{TaskID: *task, FilterCheckName: *check}
-	io.WriteString(e.stdout, loop.BuildFilterFixPrompt(state, res, loop.PromptOptions{
+	io.WriteString(e.stdout, prompt.Fix(prompt.Failure{TaskID: *task, Check: *check, Result: res}, prompt.Options{
 		BudgetUSD: *budget, MaxErrors: *maxErrors, ModuleDir: root, ContextLines: contextLines(*context),
 	}))
 	return exitOK

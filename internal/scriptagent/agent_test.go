@@ -10,8 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/faultline-go/faultline/agent"
 	"github.com/faultline-go/faultline/internal/scriptagent"
-	"github.com/faultline-go/faultline/loop"
 )
 
 // TestScriptAgentProcess is not a test: it is the scriptagent command that
@@ -30,14 +30,14 @@ func TestScriptAgentProcess(t *testing.T) {
 }
 
 // scriptAgent returns a CommandAgent that runs scriptagent SCRIPT.
-func scriptAgent(script string) *loop.CommandAgent {
-	return &loop.CommandAgent{
+func scriptAgent(script string) *agent.Command {
+	return &agent.Command{
 		Argv: []string{os.Args[0], "-test.run=^TestScriptAgentProcess$", "--", script},
 		Env:  []string{"SCRIPTAGENT_HELPER=1"},
 	}
 }
 
-// TestCommandAgent runs the script through loop.CommandAgent, as a loop
+// TestCommandAgent runs the script through agent.Command, as a loop
 // does: what the agent answers in each format is what the loop reads.
 func TestCommandAgent(t *testing.T) {
 	dir := t.TempDir()
@@ -74,23 +74,23 @@ crashed
 	type testCase struct {
 		name    string
 		timeout time.Duration
-		want    loop.AgentResult
+		want    agent.Result
 	}
 	for _, tc := range []testCase{
-		{name: "json", want: loop.AgentResult{Text: "wrote m.go", CostUSD: 0.5, SessionID: "script-1"}},
-		{name: "stream", want: loop.AgentResult{Text: "streamed", CostUSD: 0.01, SessionID: "script-2"}},
-		{name: "text", want: loop.AgentResult{Text: "plain"}},
-		{name: "is_error", want: loop.AgentResult{Text: "gave up", CostUSD: 0.01, IsError: true, SessionID: "script-4"}},
-		{name: "exit", want: loop.AgentResult{IsError: true, ExitCode: 1, Stderr: "crashed\n"}},
-		{name: "sleep", timeout: 500 * time.Millisecond, want: loop.AgentResult{IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed"}},
+		{name: "json", want: agent.Result{Text: "wrote m.go", CostUSD: 0.5, SessionID: "script-1"}},
+		{name: "stream", want: agent.Result{Text: "streamed", CostUSD: 0.01, SessionID: "script-2"}},
+		{name: "text", want: agent.Result{Text: "plain"}},
+		{name: "is_error", want: agent.Result{Text: "gave up", CostUSD: 0.01, IsError: true, SessionID: "script-4"}},
+		{name: "exit", want: agent.Result{IsError: true, ExitCode: 1, Stderr: "crashed\n"}},
+		{name: "sleep", timeout: 500 * time.Millisecond, want: agent.Result{IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a.Timeout = tc.timeout
-			got, err := a.Run(context.Background(), loop.AgentRequest{Role: loop.RoleCoder, Prompt: "go", Dir: dir})
+			got, err := a.Run(context.Background(), agent.Request{Role: agent.RoleCoder, Prompt: "go", Dir: dir})
 			if err != nil {
 				t.Fatalf("Run: %v", err)
 			}
-			opts := cmpopts.IgnoreFields(loop.AgentResult{}, "Duration", "Stdout", "Structured")
+			opts := cmpopts.IgnoreFields(agent.Result{}, "Duration", "Stdout", "Structured")
 			if diff := cmp.Diff(tc.want, got, opts); diff != "" {
 				t.Errorf("Run mismatch (-want +got):\n%s", diff)
 			}

@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"bufio"
@@ -44,11 +44,11 @@ func TestAgentHelperProcess(t *testing.T) {
 	os.Exit(agentHelper(args))
 }
 
-// helperAgent returns a CommandAgent that runs the test binary as an agent
+// helperAgent returns a Command that runs the test binary as an agent
 // doing mode.
-func helperAgent(mode string, args ...string) *CommandAgent {
+func helperAgent(mode string, args ...string) *Command {
 	argv := append([]string{os.Args[0], "-test.run=^TestAgentHelperProcess$", "--", mode}, args...)
-	return &CommandAgent{Argv: argv, Env: []string{agentHelperEnv + "=1"}}
+	return &Command{Argv: argv, Env: []string{agentHelperEnv + "=1"}}
 }
 
 // agentHelper is the helper process's main.
@@ -119,9 +119,9 @@ func agentHelper(args []string) int {
 func TestCommandAgentRun(t *testing.T) {
 	type testCase struct {
 		name  string
-		agent *CommandAgent
-		req   AgentRequest
-		want  AgentResult
+		agent *Command
+		req   Request
+		want  Result
 	}
 	run := func(t *testing.T, tc testCase) {
 		got, err := tc.agent.Run(context.Background(), tc.req)
@@ -129,7 +129,7 @@ func TestCommandAgentRun(t *testing.T) {
 			t.Fatalf("Run: %v", err)
 		}
 		// Stdout is checked through what was read from it.
-		opts := cmpopts.IgnoreFields(AgentResult{}, "Duration", "Stdout", "Structured")
+		opts := cmpopts.IgnoreFields(Result{}, "Duration", "Stdout", "Structured")
 		if diff := cmp.Diff(tc.want, got, opts); diff != "" {
 			t.Errorf("Run mismatch (-want +got):\n%s", diff)
 		}
@@ -141,25 +141,25 @@ func TestCommandAgentRun(t *testing.T) {
 		{
 			name:  "json",
 			agent: helperAgent("json"),
-			req:   AgentRequest{Role: RoleCoder, Prompt: "fix it"},
-			want:  AgentResult{Text: "got: fix it", CostUSD: 0.25, SessionID: "s-1"},
+			req:   Request{Role: RoleCoder, Prompt: "fix it"},
+			want:  Result{Text: "got: fix it", CostUSD: 0.25, SessionID: "s-1"},
 		},
 		{
 			name:  "stream-json",
 			agent: helperAgent("stream"),
-			req:   AgentRequest{Role: RoleReviewer, Prompt: "review"},
-			want:  AgentResult{Text: "streamed", CostUSD: 0.5, SessionID: "s-2"},
+			req:   Request{Role: RoleReviewer, Prompt: "review"},
+			want:  Result{Text: "streamed", CostUSD: 0.5, SessionID: "s-2"},
 		},
 		{
 			name:  "plain text",
 			agent: helperAgent("text"),
-			req:   AgentRequest{Role: RoleFixer, Prompt: "lint"},
-			want:  AgentResult{Text: "plain answer to lint"},
+			req:   Request{Role: RoleFixer, Prompt: "lint"},
+			want:  Result{Text: "plain answer to lint"},
 		},
 		{
 			name:  "exit 1",
 			agent: helperAgent("exit"),
-			want:  AgentResult{Text: "partial", IsError: true, ExitCode: 1, Stderr: "boom\n"},
+			want:  Result{Text: "partial", IsError: true, ExitCode: 1, Stderr: "boom\n"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) { run(t, tc) })
@@ -170,7 +170,7 @@ func TestCommandAgentPlaceholdersAndEnv(t *testing.T) {
 	dir := t.TempDir()
 	a := helperAgent("env", "{role}", "--max-budget={budget}", "--tools={tools}", "{dir}")
 	a.Env = append(a.Env, "EXTRA=yes", "FAULTLINE_ROLE=overridden")
-	req := AgentRequest{Role: RoleFixer, BudgetUSD: 1.5, AllowedTools: []string{"Read", "Edit"}, Dir: dir}
+	req := Request{Role: RoleFixer, BudgetUSD: 1.5, AllowedTools: []string{"Read", "Edit"}, Dir: dir}
 	got, err := a.Run(context.Background(), req)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
@@ -192,7 +192,7 @@ func TestCommandAgentFlood(t *testing.T) {
 	const size = 50 << 20
 	a := helperAgent("flood", fmt.Sprint(size))
 	a.MaxOutput = 1 << 20
-	got, err := a.Run(context.Background(), AgentRequest{})
+	got, err := a.Run(context.Background(), Request{})
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -212,17 +212,17 @@ func TestCommandAgentFlood(t *testing.T) {
 // after a minute: a safety net against a hang, not a timing assertion. The
 // wait for the output pipes is made longer than that, so a grandchild left
 // holding them would hang Run.
-func runWithin(t *testing.T, ctx context.Context, a *CommandAgent) AgentResult {
+func runWithin(t *testing.T, ctx context.Context, a *Command) Result {
 	t.Helper()
 	defer func(d time.Duration) { agentWaitDelay = d }(agentWaitDelay)
 	agentWaitDelay = time.Hour
 	type result struct {
-		res AgentResult
+		res Result
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		res, err := a.Run(ctx, AgentRequest{})
+		res, err := a.Run(ctx, Request{})
 		done <- result{res, err}
 	}()
 	select {
@@ -234,7 +234,7 @@ func runWithin(t *testing.T, ctx context.Context, a *CommandAgent) AgentResult {
 	case <-time.After(time.Minute):
 		t.Fatal("Run did not return: the agent's process group survived")
 	}
-	return AgentResult{}
+	return Result{}
 }
 
 func TestCommandAgentTimeoutKillsGroup(t *testing.T) {
@@ -244,8 +244,8 @@ func TestCommandAgentTimeoutKillsGroup(t *testing.T) {
 	a := helperAgent("group", filepath.Join(t.TempDir(), "ready"))
 	a.Timeout = 2 * time.Second // ample time to start the grandchild
 	got := runWithin(t, context.Background(), a)
-	want := AgentResult{Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed"}
-	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(AgentResult{}, "Duration")); diff != "" {
+	want := Result{Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed"}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(Result{}, "Duration")); diff != "" {
 		t.Errorf("Run mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -268,8 +268,8 @@ func TestCommandAgentCancelKillsGroup(t *testing.T) {
 		}
 	}()
 	got := runWithin(t, ctx, a)
-	want := AgentResult{Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, Signal: "killed"}
-	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(AgentResult{}, "Duration")); diff != "" {
+	want := Result{Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, Signal: "killed"}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(Result{}, "Duration")); diff != "" {
 		t.Errorf("Run mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -291,19 +291,19 @@ func TestCommandAgentNotRun(t *testing.T) {
 		{"not found", context.Background(), []string{"faultline-no-such-agent"}, exec.ErrNotFound},
 		{"no such file", context.Background(), []string{filepath.Join(t.TempDir(), "missing")}, fs.ErrNotExist},
 		{"ctx done", done, helperAgent("text").Argv, context.Canceled},
-		{"empty", context.Background(), nil, ErrAgentCommand},
+		{"empty", context.Background(), nil, ErrCommand},
 	}
 	if runtime.GOOS != "windows" {
 		tests = append(tests, testCase{"not executable", context.Background(), []string{notExec}, fs.ErrPermission})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			a := &CommandAgent{Argv: tc.argv}
-			_, err := a.Run(tc.ctx, AgentRequest{Prompt: "x"})
+			a := &Command{Argv: tc.argv}
+			_, err := a.Run(tc.ctx, Request{Prompt: "x"})
 			if !errors.Is(err, tc.want) {
 				t.Errorf("Run(%q) error = %v, want %v", tc.argv, err, tc.want)
 			}
-			if err != nil && !strings.HasPrefix(err.Error(), "loop: ") {
+			if err != nil && !strings.HasPrefix(err.Error(), "agent: ") {
 				t.Errorf("error %q is not prefixed by the package", err)
 			}
 		})
@@ -332,19 +332,19 @@ func TestNewCommandAgent(t *testing.T) {
 		{in: `agent "open\"`, wantErr: true},
 		{in: `agent \`, wantErr: true},
 	} {
-		a, err := NewCommandAgent(tc.in)
+		a, err := NewCommand(tc.in)
 		if tc.wantErr {
-			if !errors.Is(err, ErrAgentCommand) {
-				t.Errorf("NewCommandAgent(%q) error = %v, want ErrAgentCommand", tc.in, err)
+			if !errors.Is(err, ErrCommand) {
+				t.Errorf("NewCommand(%q) error = %v, want ErrCommand", tc.in, err)
 			}
 			continue
 		}
 		if err != nil {
-			t.Errorf("NewCommandAgent(%q): %v", tc.in, err)
+			t.Errorf("NewCommand(%q): %v", tc.in, err)
 			continue
 		}
 		if diff := cmp.Diff(tc.want, a.Argv); diff != "" {
-			t.Errorf("NewCommandAgent(%q) mismatch (-want +got):\n%s", tc.in, diff)
+			t.Errorf("NewCommand(%q) mismatch (-want +got):\n%s", tc.in, diff)
 		}
 	}
 }
@@ -405,7 +405,7 @@ func TestParseAgentOutput(t *testing.T) {
 func TestAgentResultRecord(t *testing.T) {
 	type testCase struct {
 		name string
-		in   AgentResult
+		in   Result
 		want errkind.AgentResult
 		kind errkind.Kind
 	}
@@ -413,25 +413,25 @@ func TestAgentResultRecord(t *testing.T) {
 	for _, tc := range []testCase{
 		{
 			name: "success",
-			in:   AgentResult{Text: "ok", Stdout: string(structured) + "\n", Structured: structured, SessionID: "s", Duration: 1500 * time.Millisecond},
+			in:   Result{Text: "ok", Stdout: string(structured) + "\n", Structured: structured, SessionID: "s", Duration: 1500 * time.Millisecond},
 			want: errkind.AgentResult{Success: true, Stdout: string(structured) + "\n", StructuredOutput: structured, DurationMs: 1500, SessionID: "s"},
 			kind: errkind.Unknown,
 		},
 		{
 			name: "timeout",
-			in:   AgentResult{IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed", Stderr: "working", Duration: time.Minute},
+			in:   Result{IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed", Stderr: "working", Duration: time.Minute},
 			want: errkind.AgentResult{ExitCode: -1, Stderr: "working", DurationMs: 60000, Signal: "killed", TimedOut: true},
 			kind: errkind.AgentTimeout,
 		},
 		{
 			name: "crash",
-			in:   AgentResult{IsError: true, ExitCode: 2, Stderr: "panic"},
+			in:   Result{IsError: true, ExitCode: 2, Stderr: "panic"},
 			want: errkind.AgentResult{ExitCode: 2, Stderr: "panic"},
 			kind: errkind.AgentCrash,
 		},
 		{
 			name: "task failure",
-			in:   AgentResult{IsError: true, Stderr: "cannot do it", Structured: structured},
+			in:   Result{IsError: true, Stderr: "cannot do it", Structured: structured},
 			want: errkind.AgentResult{Stderr: "cannot do it", StructuredOutput: structured},
 			kind: errkind.AgentTaskFailure,
 		},

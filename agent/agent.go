@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"bytes"
@@ -26,11 +26,11 @@ const (
 	RoleReviewer Role = "reviewer" // reviews the change
 )
 
-// AgentRequest is one call of an agent.
-type AgentRequest struct {
+// Request is one call of an agent.
+type Request struct {
 	// Role is what the agent is asked to do.
 	Role Role
-	// Prompt is what the agent reads: a CommandAgent writes it to the
+	// Prompt is what the agent reads: a Command writes it to the
 	// command's stdin.
 	Prompt string
 	// BudgetUSD bounds what the call may spend; 0 means no limit.
@@ -42,8 +42,8 @@ type AgentRequest struct {
 	Dir string
 }
 
-// AgentResult is what one agent call produced.
-type AgentResult struct {
+// Result is what one agent call produced.
+type Result struct {
 	// Text is the agent's answer: a Claude-style reply's result, or its
 	// plain stdout without the trailing newline.
 	Text string `json:"text"`
@@ -57,7 +57,7 @@ type AgentResult struct {
 	// ExitCode is the command's exit status; -1 when a signal ended it.
 	ExitCode int `json:"exit_code"`
 	// Stdout and Stderr are what the command printed, capped (see
-	// CommandAgent.MaxOutput).
+	// Command.MaxOutput).
 	Stdout string `json:"stdout"`
 	Stderr string `json:"stderr"`
 	// Structured is the Claude-style JSON object the answer was read
@@ -78,7 +78,7 @@ type AgentResult struct {
 
 // Record returns the result as the seed's record of an agent run, which
 // errkind.Builder classifies.
-func (r AgentResult) Record() errkind.AgentResult {
+func (r Result) Record() errkind.AgentResult {
 	return errkind.AgentResult{
 		Success:          !r.IsError,
 		ExitCode:         r.ExitCode,
@@ -94,15 +94,15 @@ func (r AgentResult) Record() errkind.AgentResult {
 
 // Agent runs one agent call. Run returns an error only when the agent could
 // not be run at all (command not found, not executable, ctx already done);
-// a crash, non-zero exit or timeout is an AgentResult with IsError set.
+// a crash, non-zero exit or timeout is an Result with IsError set.
 type Agent interface {
-	Run(ctx context.Context, req AgentRequest) (AgentResult, error)
+	Run(ctx context.Context, req Request) (Result, error)
 }
 
-// Defaults of a CommandAgent.
+// Defaults of a Command.
 const (
-	DefaultAgentTimeout   = 30 * time.Minute
-	DefaultAgentMaxOutput = 1 << 20 // bytes kept per stream, head and tail
+	DefaultTimeout   = 30 * time.Minute
+	DefaultMaxOutput = 1 << 20 // bytes kept per stream, head and tail
 )
 
 // agentWaitDelay bounds how long Run waits for the output pipes once the
@@ -110,10 +110,10 @@ const (
 // holds them cannot hang Run. A variable for the tests.
 var agentWaitDelay = 5 * time.Second
 
-// ErrAgentCommand is the error of an empty or badly quoted agent command.
-var ErrAgentCommand = errors.New("loop: bad agent command")
+// ErrCommand is the error of an empty or badly quoted agent command.
+var ErrCommand = errors.New("agent: bad agent command")
 
-// CommandAgent is an Agent that runs a CLI agent (claude -p, a script) with
+// Command is an Agent that runs a CLI agent (claude -p, a script) with
 // the prompt on its stdin. It sets FAULTLINE_ROLE, FAULTLINE_BUDGET_USD and
 // FAULTLINE_ALLOWED_TOOLS (comma-joined) in the command's environment. The
 // command runs in a process group of its own, which is killed at the
@@ -125,31 +125,31 @@ var ErrAgentCommand = errors.New("loop: bad agent command")
 // object's result, CostUSD its total_cost_usd (or cost_usd), IsError its
 // is_error or an error subtype, SessionID its session_id. Any other output
 // is the plain answer.
-type CommandAgent struct {
+type Command struct {
 	// Argv is the command. The placeholders {role}, {budget} (as %.4f),
 	// {tools} (comma-joined) and {dir} in its arguments are replaced by
 	// the request's values.
 	Argv []string
 	// Env is added to os.Environ() for the command.
 	Env []string
-	// Timeout bounds a call; 0 means DefaultAgentTimeout.
+	// Timeout bounds a call; 0 means DefaultTimeout.
 	Timeout time.Duration
 	// MaxOutput is how many bytes of each stream are kept; 0 means
-	// DefaultAgentMaxOutput. Over it the head and tail halves are kept
+	// DefaultMaxOutput. Over it the head and tail halves are kept
 	// with a marker of how much was dropped between them.
 	MaxOutput int
 }
 
-// NewCommandAgent returns the agent that runs command, split into words as
+// NewCommand returns the agent that runs command, split into words as
 // a shell does with simple quoting: '...' is literal, "..." keeps spaces and
 // lets a backslash escape " and \, and a backslash outside quotes escapes
 // the next character. Nothing else (variables, globs) is expanded.
-func NewCommandAgent(command string) (*CommandAgent, error) {
+func NewCommand(command string) (*Command, error) {
 	argv, err := splitCommand(command)
 	if err != nil {
 		return nil, err
 	}
-	return &CommandAgent{Argv: argv}, nil
+	return &Command{Argv: argv}, nil
 }
 
 // splitCommand splits a command line into words with simple shell quoting.
@@ -169,7 +169,7 @@ func splitCommand(s string) ([]string, error) {
 			}
 		case '\\':
 			if i+1 == len(s) {
-				return nil, fmt.Errorf("%w: trailing backslash in %q", ErrAgentCommand, s)
+				return nil, fmt.Errorf("%w: trailing backslash in %q", ErrCommand, s)
 			}
 			i++
 			word.WriteByte(s[i])
@@ -177,7 +177,7 @@ func splitCommand(s string) ([]string, error) {
 		case '\'':
 			j := strings.IndexByte(s[i+1:], '\'')
 			if j < 0 {
-				return nil, fmt.Errorf("%w: unbalanced ' in %q", ErrAgentCommand, s)
+				return nil, fmt.Errorf("%w: unbalanced ' in %q", ErrCommand, s)
 			}
 			word.WriteString(s[i+1 : i+1+j])
 			i += j + 1
@@ -195,7 +195,7 @@ func splitCommand(s string) ([]string, error) {
 				word.WriteByte(s[i])
 			}
 			if !closed {
-				return nil, fmt.Errorf("%w: unbalanced \" in %q", ErrAgentCommand, s)
+				return nil, fmt.Errorf("%w: unbalanced \" in %q", ErrCommand, s)
 			}
 			inWord = true
 		default:
@@ -207,7 +207,7 @@ func splitCommand(s string) ([]string, error) {
 		words = append(words, word.String())
 	}
 	if len(words) == 0 {
-		return nil, fmt.Errorf("%w: empty command", ErrAgentCommand)
+		return nil, fmt.Errorf("%w: empty command", ErrCommand)
 	}
 	return words, nil
 }
@@ -217,12 +217,12 @@ func splitCommand(s string) ([]string, error) {
 // only when the command could not be started or ctx is already done; when
 // ctx is done during the call the command is killed and the result says
 // so.
-func (a *CommandAgent) Run(ctx context.Context, req AgentRequest) (AgentResult, error) {
+func (a *Command) Run(ctx context.Context, req Request) (Result, error) {
 	if len(a.Argv) == 0 {
-		return AgentResult{}, fmt.Errorf("%w: empty command", ErrAgentCommand)
+		return Result{}, fmt.Errorf("%w: empty command", ErrCommand)
 	}
 	if err := ctx.Err(); err != nil {
-		return AgentResult{}, fmt.Errorf("loop: agent %s not run: %w", a.Argv[0], err)
+		return Result{}, fmt.Errorf("agent: %s not run: %w", a.Argv[0], err)
 	}
 	budget := fmt.Sprintf("%.4f", req.BudgetUSD)
 	tools := strings.Join(req.AllowedTools, ",")
@@ -232,7 +232,7 @@ func (a *CommandAgent) Run(ctx context.Context, req AgentRequest) (AgentResult, 
 		args[i] = expand.Replace(arg)
 	}
 
-	limit := cmp.Or(a.MaxOutput, DefaultAgentMaxOutput)
+	limit := cmp.Or(a.MaxOutput, DefaultMaxOutput)
 	stdout, stderr := textutil.NewHeadTail(limit), textutil.NewHeadTail(limit)
 	run, err := proc.Run(ctx, proc.Cmd{
 		Args:  append([]string{a.Argv[0]}, args...),
@@ -245,13 +245,13 @@ func (a *CommandAgent) Run(ctx context.Context, req AgentRequest) (AgentResult, 
 		),
 		Stdout:    stdout,
 		Stderr:    stderr,
-		Timeout:   cmp.Or(a.Timeout, DefaultAgentTimeout),
+		Timeout:   cmp.Or(a.Timeout, DefaultTimeout),
 		WaitDelay: agentWaitDelay,
 	})
 	if err != nil {
-		return AgentResult{}, fmt.Errorf("loop: agent %s: %w", a.Argv[0], err)
+		return Result{}, fmt.Errorf("agent: %s: %w", a.Argv[0], err)
 	}
-	res := AgentResult{
+	res := Result{
 		ExitCode:  run.ExitCode,
 		Signal:    run.Signal,
 		Duration:  run.Elapsed,
@@ -261,7 +261,7 @@ func (a *CommandAgent) Run(ctx context.Context, req AgentRequest) (AgentResult, 
 		TimedOut:  run.TimedOut,
 	}
 	if run.OutputCut {
-		res.Stderr += "\nloop: the agent's output was still held open by a process outside its group; stopped reading"
+		res.Stderr += "\nagent: the agent's output was still held open by a process outside its group; stopped reading"
 	}
 	out := parseAgentOutput(res.Stdout)
 	res.Text, res.CostUSD, res.SessionID, res.Structured = out.text, out.cost, out.session, out.structured

@@ -1,4 +1,4 @@
-package loop
+package circuit
 
 import (
 	"encoding/json"
@@ -39,19 +39,19 @@ type brStep struct {
 	reset   bool          // call Reset, then State
 	query   bool          // only call State
 	a       Attempt       // otherwise, Record this
-	want    BreakerState
+	want    State
 }
 
-func brRec(a Attempt, want BreakerState) brStep { return brStep{a: a, want: want} }
+func brRec(a Attempt, want State) brStep { return brStep{a: a, want: want} }
 
-func brWait(d time.Duration, want BreakerState) brStep {
+func brWait(d time.Duration, want State) brStep {
 	return brStep{advance: d, query: true, want: want}
 }
 
-func brReset() brStep { return brStep{reset: true, want: BreakerClosed} }
+func brReset() brStep { return brStep{reset: true, want: Closed} }
 
 // brRepeat records a once for each state in want, expecting it.
-func brRepeat(a Attempt, want ...BreakerState) []brStep {
+func brRepeat(a Attempt, want ...State) []brStep {
 	var steps []brStep
 	for _, w := range want {
 		steps = append(steps, brRec(a, w))
@@ -65,16 +65,16 @@ type brCounters struct{ NoProgress, SameError, Infra int }
 
 type brScenario struct {
 	name    string
-	cfg     BreakerConfig
+	cfg     Config
 	steps   []brStep
 	reasons []string   // the history's reasons, in order
 	end     brCounters // the counters after the last step
 }
 
 const (
-	stClosed   = BreakerClosed
-	stHalfOpen = BreakerHalfOpen
-	stOpen     = BreakerOpen
+	stClosed   = Closed
+	stHalfOpen = HalfOpen
+	stOpen     = Open
 )
 
 // runBreakerScenario plays the steps on a breaker with an injected clock,
@@ -84,11 +84,11 @@ func runBreakerScenario(t *testing.T, sc brScenario) *Breaker {
 	clock := &brClock{t: brT0}
 	cfg := sc.cfg
 	cfg.Now = clock.now
-	b := NewBreaker(cfg)
+	b := New(cfg)
 	cycle := 0
 	for i, s := range sc.steps {
 		clock.t = clock.t.Add(s.advance)
-		var got BreakerState
+		var got State
 		switch {
 		case s.reset:
 			b.Reset()
@@ -104,7 +104,7 @@ func runBreakerScenario(t *testing.T, sc brScenario) *Breaker {
 		if got != s.want {
 			t.Errorf("step %d (%+v): state %s, want %s (reason %q)", i+1, s.a, got, s.want, b.Reason())
 		}
-		if allow := b.Allow(); allow != (s.want != BreakerOpen) {
+		if allow := b.Allow(); allow != (s.want != Open) {
 			t.Errorf("step %d: Allow() = %v in state %s", i+1, allow, s.want)
 		}
 	}
@@ -125,8 +125,8 @@ func runBreakerScenario(t *testing.T, sc brScenario) *Breaker {
 // Each scenario shows one rule of the Breaker's doc comment.
 func TestBreakerScenarios(t *testing.T) {
 	// Thresholds out of the way, to watch one rule alone.
-	onlySameError := func(n int) BreakerConfig {
-		return BreakerConfig{SameErrorThreshold: n, NoProgressThreshold: 100, HalfOpenAfter: 100}
+	onlySameError := func(n int) Config {
+		return Config{SameErrorThreshold: n, NoProgressThreshold: 100, HalfOpenAfter: 100}
 	}
 	for _, sc := range []brScenario{
 		{
@@ -315,7 +315,7 @@ func TestBreakerScenarios(t *testing.T) {
 		},
 		{
 			name:    "same error wins over no progress when both trip on one attempt",
-			cfg:     BreakerConfig{SameErrorThreshold: 4, NoProgressThreshold: 3},
+			cfg:     Config{SameErrorThreshold: 4, NoProgressThreshold: 3},
 			steps:   brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen),
 			reasons: []string{"no progress in 2 attempts: build still fails with 1 error", "same 1 error 4 times in a row (sig 1a2b3c4d5e6f7a8b)"},
 			end:     brCounters{NoProgress: 3, SameError: 4},
@@ -364,7 +364,7 @@ func TestBreakerScenarios(t *testing.T) {
 		},
 		{
 			name:    "infra threshold configured",
-			cfg:     BreakerConfig{InfraThreshold: 1},
+			cfg:     Config{InfraThreshold: 1},
 			steps:   []brStep{brRec(brInfra("network unreachable"), stOpen)},
 			reasons: []string{"1 infrastructure failure in a row: network unreachable"},
 			end:     brCounters{Infra: 1},
@@ -443,7 +443,7 @@ func TestBreakerScenarios(t *testing.T) {
 		},
 		{
 			name: "a CLOSED breaker goes straight to OPEN when HalfOpenAfter is not below the threshold",
-			cfg:  BreakerConfig{HalfOpenAfter: 3, NoProgressThreshold: 3},
+			cfg:  Config{HalfOpenAfter: 3, NoProgressThreshold: 3},
 			steps: brRepeat(brFail("vet", sigA),
 				stClosed, stClosed, stClosed, stOpen),
 			reasons: []string{"no progress in 3 attempts: vet still fails with 1 error"},
@@ -547,7 +547,7 @@ func TestBreakerScenarios(t *testing.T) {
 		},
 		{
 			name: "cooldown: Record applies it before judging the attempt",
-			cfg:  BreakerConfig{Cooldown: time.Minute},
+			cfg:  Config{Cooldown: time.Minute},
 			steps: brSteps(
 				brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen),
 				[]brStep{{advance: time.Minute, a: brPass(), want: stClosed}},
@@ -562,7 +562,7 @@ func TestBreakerScenarios(t *testing.T) {
 		},
 		{
 			name: "cooldown: negative means none, OPEN until Reset",
-			cfg:  BreakerConfig{Cooldown: -1},
+			cfg:  Config{Cooldown: -1},
 			steps: brSteps(
 				brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen),
 				[]brStep{brWait(1000*time.Hour, stOpen), brReset()},
@@ -582,7 +582,7 @@ func TestBreakerScenarios(t *testing.T) {
 // The whole history: states, times from the injected clock, cycles.
 func TestBreakerHistory(t *testing.T) {
 	clock := &brClock{t: brT0}
-	b := NewBreaker(BreakerConfig{Now: clock.now})
+	b := New(Config{Now: clock.now})
 	for cycle := 1; cycle <= 4; cycle++ {
 		clock.t = clock.t.Add(time.Minute)
 		b.Record(Attempt{Cycle: cycle, Check: "build", Signatures: []string{sigA}})
@@ -619,11 +619,11 @@ func TestBreakerHistory(t *testing.T) {
 func TestBreakerAllow(t *testing.T) {
 	type testCase struct {
 		name  string
-		state BreakerState
+		state State
 		want  bool
 	}
 	run := func(t *testing.T, tc testCase) {
-		b := NewBreaker(BreakerConfig{Now: func() time.Time { return brT0 }})
+		b := New(Config{Now: func() time.Time { return brT0 }})
 		for b.State() != tc.state {
 			b.Record(brFail("build", sigA))
 		}
@@ -647,7 +647,7 @@ func TestBreakerSnapshotJSON(t *testing.T) {
 		want     string
 	}
 	run := func(t *testing.T, tc testCase) {
-		b := NewBreaker(BreakerConfig{Now: func() time.Time { return brT0 }})
+		b := New(Config{Now: func() time.Time { return brT0 }})
 		for _, a := range tc.attempts {
 			b.Record(a)
 		}
@@ -727,7 +727,7 @@ func TestBreakerSnapshotJSON(t *testing.T) {
 
 // The snapshot is a copy: changing it leaves the breaker alone.
 func TestBreakerSnapshotCopies(t *testing.T) {
-	b := NewBreaker(BreakerConfig{Now: func() time.Time { return brT0 }})
+	b := New(Config{Now: func() time.Time { return brT0 }})
 	for range 3 {
 		b.Record(brFail("build", sigA))
 	}
@@ -749,7 +749,7 @@ func TestBreakerOddInput(t *testing.T) {
 		name     string
 		b        func() *Breaker
 		attempts []Attempt
-		want     BreakerState
+		want     State
 	}
 	run := func(t *testing.T, tc testCase) {
 		b := tc.b()
@@ -777,10 +777,10 @@ func TestBreakerOddInput(t *testing.T) {
 			attempts: []Attempt{brFail("build", sigA), brFail("build", sigA), brFail("build", sigA), brFail("build", sigA)},
 			want:     stOpen,
 		},
-		{name: "zero config", b: func() *Breaker { return NewBreaker(BreakerConfig{}) }, attempts: []Attempt{{Signatures: nil}, {Signatures: []string{}}}, want: stClosed},
-		{name: "empty signature strings", b: func() *Breaker { return NewBreaker(BreakerConfig{}) }, attempts: []Attempt{brFail("build", ""), brFail("build", "", ""), brFail("build")}, want: stHalfOpen},
+		{name: "zero config", b: func() *Breaker { return New(Config{}) }, attempts: []Attempt{{Signatures: nil}, {Signatures: []string{}}}, want: stClosed},
+		{name: "empty signature strings", b: func() *Breaker { return New(Config{}) }, attempts: []Attempt{brFail("build", ""), brFail("build", "", ""), brFail("build")}, want: stHalfOpen},
 		{name: "negative thresholds take the defaults", b: func() *Breaker {
-			return NewBreaker(BreakerConfig{NoProgressThreshold: -1, SameErrorThreshold: -1, HalfOpenAfter: -1, InfraThreshold: -1})
+			return New(Config{NoProgressThreshold: -1, SameErrorThreshold: -1, HalfOpenAfter: -1, InfraThreshold: -1})
 		}, attempts: []Attempt{brFail("build", sigA), brFail("build", sigA), brFail("build", sigA)}, want: stHalfOpen},
 	} {
 		t.Run(tc.name, func(t *testing.T) { run(t, tc) })
@@ -789,7 +789,7 @@ func TestBreakerOddInput(t *testing.T) {
 
 // Reset on the zero Breaker records a move from CLOSED.
 func TestBreakerZeroReset(t *testing.T) {
-	b := &Breaker{cfg: BreakerConfig{Now: func() time.Time { return brT0 }}}
+	b := &Breaker{cfg: Config{Now: func() time.Time { return brT0 }}}
 	b.Reset()
 	want := []Transition{{From: stClosed, To: stClosed, At: brT0, Reason: "reset"}}
 	if diff := cmp.Diff(want, b.History()); diff != "" {
@@ -800,7 +800,7 @@ func TestBreakerZeroReset(t *testing.T) {
 // Record sorts a copy: the caller's slice keeps its order.
 func TestBreakerRecordKeepsInput(t *testing.T) {
 	sigs := []string{sigC, sigA, sigB, sigA}
-	NewBreaker(BreakerConfig{}).Record(brFail("test", sigs...))
+	New(Config{}).Record(brFail("test", sigs...))
 	if diff := cmp.Diff([]string{sigC, sigA, sigB, sigA}, sigs); diff != "" {
 		t.Errorf("Record changed its input (-want +got):\n%s", diff)
 	}
@@ -808,7 +808,7 @@ func TestBreakerRecordKeepsInput(t *testing.T) {
 
 // For go test -race.
 func TestBreakerConcurrent(t *testing.T) {
-	b := NewBreaker(BreakerConfig{Now: func() time.Time { return brT0 }})
+	b := New(Config{Now: func() time.Time { return brT0 }})
 	var wg sync.WaitGroup
 	for i := range 8 {
 		wg.Go(func() {

@@ -1,14 +1,14 @@
-package loop_test
+package circuit_test
 
 import (
 	"fmt"
 
-	"github.com/faultline-go/faultline/loop"
+	"github.com/faultline-go/faultline/circuit"
 )
 
 func ExampleBreaker() {
-	b := loop.NewBreaker(loop.BreakerConfig{})
-	for i, a := range []loop.Attempt{
+	b := circuit.New(circuit.Config{})
+	for i, a := range []circuit.Attempt{
 		{Check: "build", Signatures: []string{"1a2b3c4d5e6f7a8b", "2b3c4d5e6f7a8b9c"}},
 		{Check: "build", Signatures: []string{"2b3c4d5e6f7a8b9c"}}, // one fixed: progress
 		{Check: "build", Signatures: []string{"2b3c4d5e6f7a8b9c"}}, // the same error again

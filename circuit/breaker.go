@@ -1,4 +1,4 @@
-package loop
+package circuit
 
 import (
 	"fmt"
@@ -10,17 +10,17 @@ import (
 	"github.com/faultline-go/faultline/internal/textutil"
 )
 
-// BreakerState is the state of a [Breaker].
-type BreakerState string
+// State is the state of a [Breaker].
+type State string
 
 // The states of a breaker, named as in ralph-claude-code's circuit breaker.
 const (
-	BreakerClosed   BreakerState = "CLOSED"    // the loop makes progress: go on
-	BreakerHalfOpen BreakerState = "HALF_OPEN" // no progress lately, or a trial after the cooldown: go on, watched
-	BreakerOpen     BreakerState = "OPEN"      // stuck: stop until the cooldown passes or a human resets it
+	Closed   State = "CLOSED"    // the loop makes progress: go on
+	HalfOpen State = "HALF_OPEN" // no progress lately, or a trial after the cooldown: go on, watched
+	Open     State = "OPEN"      // stuck: stop until the cooldown passes or a human resets it
 )
 
-// The defaults of [BreakerConfig], those of ralph-claude-code
+// The defaults of [Config], those of ralph-claude-code
 // (CB_NO_PROGRESS_THRESHOLD, CB_SAME_ERROR_THRESHOLD, HALF_OPEN after two
 // loops, a 30-minute cooldown) plus one for infrastructure failures.
 const (
@@ -31,8 +31,8 @@ const (
 	DefaultCooldown            = 30 * time.Minute
 )
 
-// BreakerConfig configures a [Breaker]. Its zero value gives the defaults.
-type BreakerConfig struct {
+// Config configures a [Breaker]. Its zero value gives the defaults.
+type Config struct {
 	// NoProgressThreshold is the number of consecutive attempts without
 	// progress that opens the breaker; 0 or less: 3.
 	NoProgressThreshold int
@@ -54,28 +54,28 @@ type BreakerConfig struct {
 	Now func() time.Time
 }
 
-func (c BreakerConfig) noProgressThreshold() int {
+func (c Config) noProgressThreshold() int {
 	return orDefault(c.NoProgressThreshold, DefaultNoProgressThreshold)
 }
 
-func (c BreakerConfig) sameErrorThreshold() int {
+func (c Config) sameErrorThreshold() int {
 	return orDefault(c.SameErrorThreshold, DefaultSameErrorThreshold)
 }
 
-func (c BreakerConfig) halfOpenAfter() int { return orDefault(c.HalfOpenAfter, DefaultHalfOpenAfter) }
+func (c Config) halfOpenAfter() int { return orDefault(c.HalfOpenAfter, DefaultHalfOpenAfter) }
 
-func (c BreakerConfig) infraThreshold() int {
+func (c Config) infraThreshold() int {
 	return orDefault(c.InfraThreshold, DefaultInfraThreshold)
 }
 
-func (c BreakerConfig) cooldown() time.Duration {
+func (c Config) cooldown() time.Duration {
 	if c.Cooldown == 0 {
 		return DefaultCooldown
 	}
 	return c.Cooldown
 }
 
-func (c BreakerConfig) now() time.Time {
+func (c Config) now() time.Time {
 	if c.Now == nil {
 		return time.Now()
 	}
@@ -110,17 +110,17 @@ type Attempt struct {
 
 // Transition is a change of a breaker's state.
 type Transition struct {
-	From   BreakerState `json:"from"`            // the state left
-	To     BreakerState `json:"to"`              // the state entered; the same as From for a Reset of a CLOSED breaker
-	At     time.Time    `json:"at"`              // when, by the breaker's clock
-	Cycle  int          `json:"cycle,omitempty"` // the attempt's cycle; 0 for the cooldown and Reset
-	Reason string       `json:"reason"`          // why, for humans
+	From   State     `json:"from"`            // the state left
+	To     State     `json:"to"`              // the state entered; the same as From for a Reset of a CLOSED breaker
+	At     time.Time `json:"at"`              // when, by the breaker's clock
+	Cycle  int       `json:"cycle,omitempty"` // the attempt's cycle; 0 for the cooldown and Reset
+	Reason string    `json:"reason"`          // why, for humans
 }
 
-// BreakerSnapshot is what a breaker holds, for run.json.
-type BreakerSnapshot struct {
-	State  BreakerState `json:"state"`
-	Reason string       `json:"reason,omitempty"` // why it is in its state; "" before any transition
+// Snapshot is what a breaker holds, for run.json.
+type Snapshot struct {
+	State  State  `json:"state"`
+	Reason string `json:"reason,omitempty"` // why it is in its state; "" before any transition
 	// The counters: consecutive attempts without progress, consecutive
 	// attempts with the same signature set (the first included),
 	// consecutive infrastructure failures.
@@ -191,7 +191,7 @@ type BreakerSnapshot struct {
 // with the default thresholds the no-progress rule opens first (at the
 // fourth identical failure); the same-error rule matters when
 // NoProgressThreshold is raised to tolerate churn while identical repeats
-// should still stop the loop. The infra counter is the number of
+// should still stop the circuit. The infra counter is the number of
 // consecutive infrastructure failures.
 //
 // After each attempt, unless the breaker is OPEN, the first that applies:
@@ -214,9 +214,9 @@ type BreakerSnapshot struct {
 // Breaker is safe for concurrent use.
 type Breaker struct {
 	mu  sync.Mutex
-	cfg BreakerConfig
+	cfg Config
 
-	state    BreakerState
+	state    State
 	openedAt time.Time
 	trial    bool // HALF_OPEN after the cooldown: the next attempt is the trial
 	history  []Transition
@@ -231,21 +231,21 @@ type Breaker struct {
 	seen map[string]bool
 }
 
-// NewBreaker returns a CLOSED breaker.
-func NewBreaker(cfg BreakerConfig) *Breaker {
-	return &Breaker{cfg: cfg, state: BreakerClosed}
+// New returns a CLOSED breaker.
+func New(cfg Config) *Breaker {
+	return &Breaker{cfg: cfg, state: Closed}
 }
 
 // Record feeds the breaker one attempt and returns its new state.
-func (b *Breaker) Record(a Attempt) BreakerState {
+func (b *Breaker) Record(a Attempt) State {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.checkCooldown()
 
 	if a.Infra != "" {
 		b.infra++
-		if b.state != BreakerOpen && b.infra >= b.cfg.infraThreshold() {
-			b.transition(BreakerOpen, a.Cycle, fmt.Sprintf("%s in a row: %s", textutil.Count(b.infra, "infrastructure failure"), a.Infra))
+		if b.state != Open && b.infra >= b.cfg.infraThreshold() {
+			b.transition(Open, a.Cycle, fmt.Sprintf("%s in a row: %s", textutil.Count(b.infra, "infrastructure failure"), a.Infra))
 		}
 		return b.state
 	}
@@ -279,29 +279,29 @@ func (b *Breaker) Record(a Attempt) BreakerState {
 		b.noProgress++
 	}
 
-	if b.state == BreakerOpen {
+	if b.state == Open {
 		return b.state
 	}
 	trial := b.trial
 	b.trial = false
 	switch {
 	case b.sameError >= b.cfg.sameErrorThreshold():
-		b.transition(BreakerOpen, a.Cycle, sameErrorReason(b.sameError, cur))
+		b.transition(Open, a.Cycle, sameErrorReason(b.sameError, cur))
 	case b.noProgress >= b.cfg.noProgressThreshold():
-		b.transition(BreakerOpen, a.Cycle, fmt.Sprintf("no progress in %s: %s", textutil.Count(b.noProgress, "attempt"), v.detail))
+		b.transition(Open, a.Cycle, fmt.Sprintf("no progress in %s: %s", textutil.Count(b.noProgress, "attempt"), v.detail))
 	case trial && !v.progress:
-		b.transition(BreakerOpen, a.Cycle, "trial after cooldown made no progress: "+v.detail)
-	case v.progress && b.state == BreakerHalfOpen:
-		b.transition(BreakerClosed, a.Cycle, "progress: "+v.detail)
-	case b.state == BreakerClosed && b.noProgress >= b.cfg.halfOpenAfter():
-		b.transition(BreakerHalfOpen, a.Cycle, fmt.Sprintf("no progress in %s: %s", textutil.Count(b.noProgress, "attempt"), v.detail))
+		b.transition(Open, a.Cycle, "trial after cooldown made no progress: "+v.detail)
+	case v.progress && b.state == HalfOpen:
+		b.transition(Closed, a.Cycle, "progress: "+v.detail)
+	case b.state == Closed && b.noProgress >= b.cfg.halfOpenAfter():
+		b.transition(HalfOpen, a.Cycle, fmt.Sprintf("no progress in %s: %s", textutil.Count(b.noProgress, "attempt"), v.detail))
 	}
 	return b.state
 }
 
 // State returns the breaker's state. An OPEN breaker whose cooldown has
 // passed moves to HALF_OPEN, and says so, recording the transition.
-func (b *Breaker) State() BreakerState {
+func (b *Breaker) State() State {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.checkCooldown()
@@ -311,7 +311,7 @@ func (b *Breaker) State() BreakerState {
 // Allow reports whether the loop may run another attempt: false only while
 // the breaker is OPEN (after moving it to HALF_OPEN if its cooldown has
 // passed, as State does).
-func (b *Breaker) Allow() bool { return b.State() != BreakerOpen }
+func (b *Breaker) Allow() bool { return b.State() != Open }
 
 // History returns a copy of the breaker's transitions, oldest first.
 func (b *Breaker) History() []Transition {
@@ -337,11 +337,11 @@ func (b *Breaker) reason() string {
 
 // Snapshot returns what the breaker holds, for run.json. Like State, it
 // first moves an OPEN breaker whose cooldown has passed to HALF_OPEN.
-func (b *Breaker) Snapshot() BreakerSnapshot {
+func (b *Breaker) Snapshot() Snapshot {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.checkCooldown()
-	s := BreakerSnapshot{
+	s := Snapshot{
 		State:          b.state,
 		Reason:         b.reason(),
 		NoProgress:     b.noProgress,
@@ -354,7 +354,7 @@ func (b *Breaker) Snapshot() BreakerSnapshot {
 	if s.History == nil {
 		s.History = []Transition{}
 	}
-	if b.state == BreakerOpen {
+	if b.state == Open {
 		s.OpenedAt = b.openedAt
 	}
 	return s
@@ -369,7 +369,7 @@ func (b *Breaker) Reset() {
 	defer b.mu.Unlock()
 	b.init()
 	b.noProgress, b.sameError, b.infra = 0, 0, 0
-	b.transition(BreakerClosed, 0, "reset")
+	b.transition(Closed, 0, "reset")
 }
 
 // checkCooldown moves an OPEN breaker whose cooldown has passed to
@@ -377,28 +377,28 @@ func (b *Breaker) Reset() {
 func (b *Breaker) checkCooldown() {
 	b.init()
 	cd := b.cfg.cooldown()
-	if b.state != BreakerOpen || cd < 0 || b.cfg.now().Before(b.openedAt.Add(cd)) {
+	if b.state != Open || cd < 0 || b.cfg.now().Before(b.openedAt.Add(cd)) {
 		return
 	}
-	b.transition(BreakerHalfOpen, 0, fmt.Sprintf("cooldown of %s passed", cd))
+	b.transition(HalfOpen, 0, fmt.Sprintf("cooldown of %s passed", cd))
 	b.trial = true
 }
 
 // init makes the zero Breaker CLOSED.
 func (b *Breaker) init() {
 	if b.state == "" {
-		b.state = BreakerClosed
+		b.state = Closed
 	}
 }
 
 // transition moves the breaker to the state to and records it.
-func (b *Breaker) transition(to BreakerState, cycle int, reason string) {
+func (b *Breaker) transition(to State, cycle int, reason string) {
 	now := b.cfg.now()
 	b.history = append(b.history, Transition{From: b.state, To: to, At: now, Cycle: cycle, Reason: reason})
 	b.state = to
 	b.trial = false
 	b.openedAt = time.Time{}
-	if to == BreakerOpen {
+	if to == Open {
 		b.openedAt = now
 	}
 }
