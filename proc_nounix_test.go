@@ -9,3 +9,12 @@ func processAlive(pid int) bool {
 	p, err := os.FindProcess(pid)
 	return err == nil && p != nil
 }
+
+// sendSignal kills pid: there are no other signals to send.
+func sendSignal(pid int, name string) error {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return err
+	}
+	return p.Kill()
+}

@@ -70,6 +70,11 @@ func TestScripts(t *testing.T) {
 				for k, v := range hostEnv {
 					env.Setenv(k, v)
 				}
+				// Nothing a script runs writes outside its work
+				// directory: Go's telemetry and goimports' cache under
+				// HOME, faultline's own state (loop artifacts, locks).
+				env.Setenv("HOME", filepath.Join(env.WorkDir, ".home"))
+				env.Setenv("FAULTLINE_STATE_DIR", filepath.Join(env.WorkDir, ".state"))
 				// golangci-lint keeps its cache where the host does.
 				if cache, err := os.UserCacheDir(); err == nil {
 					env.Setenv("GOLANGCI_LINT_CACHE", filepath.Join(cache, "golangci-lint"))
@@ -83,10 +88,12 @@ func TestScripts(t *testing.T) {
 				return downloadDeps(env.WorkDir)
 			},
 			Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-				"capture": cmdCapture,
-				"alive":   cmdAlive,
-				"errors":  cmdErrors,
-				"golden":  func(ts *testscript.TestScript, neg bool, args []string) { cmdGolden(ts, neg, args, goldenRoot) },
+				"capture":  cmdCapture,
+				"alive":    cmdAlive,
+				"waitfile": cmdWaitFile,
+				"signal":   cmdSignal,
+				"errors":   cmdErrors,
+				"golden":   func(ts *testscript.TestScript, neg bool, args []string) { cmdGolden(ts, neg, args, goldenRoot) },
 			},
 		})
 	})
@@ -176,7 +183,7 @@ var envKeys = []string{
 	"PATH", "HOME", "TMPDIR", "WORK", "GOTOOLCHAIN", "GOPROXY", "GOFLAGS", "GOENV",
 	"GOWORK", "GOCACHE", "GOMODCACHE", "GOPATH", "CGO_ENABLED", "GOOS", "GOARCH",
 	"GOEXPERIMENT", "GODEBUG", "GORACE", "GOMAXPROCS", "GOTMPDIR", "GO111MODULE", "CC",
-	"GOLANGCI_LINT_CACHE",
+	"GOLANGCI_LINT_CACHE", "FAULTLINE_STATE_DIR",
 }
 
 // cmdAlive succeeds when the process whose pid FILE holds is running, and
@@ -199,6 +206,36 @@ func cmdAlive(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// cmdWaitFile waits up to a minute for FILE to exist and be non-empty:
+// for a background command to reach a point (an agent writing its pid).
+//
+//	usage: waitfile FILE
+func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitfile FILE")
+	}
+	for range 600 {
+		if fi, err := os.Stat(ts.MkAbs(args[0])); err == nil && fi.Size() > 0 {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	ts.Fatalf("waitfile: %s did not appear within a minute", args[0])
+}
+
+// cmdSignal sends a signal (TERM, HUP, INT, KILL) to the process whose pid
+// FILE holds.
+//
+//	usage: signal SIG FILE
+func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: signal SIG FILE")
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(ts.ReadFile(args[1])))
+	ts.Check(err)
+	ts.Check(sendSignal(pid, args[0]))
 }
 
 // cmdErrors prints the errors of a faultline JSON result one per line, in

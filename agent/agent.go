@@ -74,6 +74,13 @@ type Result struct {
 	// Truncated reports that the output went over the cap and its middle
 	// was dropped.
 	Truncated bool `json:"truncated,omitempty"`
+	// TextCut reports that the answer itself was cut: stdout went over
+	// the cap, so Text is not the whole reply. A reviewer's cut reply
+	// decides nothing.
+	TextCut bool `json:"text_cut,omitempty"`
+	// Warnings say what in the agent's reply could not be taken as it
+	// was: a negative cost, counted as 0, say.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Record returns the result as the seed's record of an agent run, which
@@ -88,7 +95,7 @@ func (r Result) Record() errkind.AgentResult {
 		DurationMs:       r.Duration.Milliseconds(),
 		SessionID:        r.SessionID,
 		Signal:           r.Signal,
-		TimedOut:         r.TimedOut,
+		TimedOut:         &r.TimedOut,
 	}
 }
 
@@ -258,6 +265,7 @@ func (a *Command) Run(ctx context.Context, req Request) (Result, error) {
 		Stdout:    stdout.String(),
 		Stderr:    stderr.String(),
 		Truncated: stdout.Dropped() > 0 || stderr.Dropped() > 0,
+		TextCut:   stdout.Dropped() > 0 || run.OutputCut,
 		TimedOut:  run.TimedOut,
 	}
 	if run.OutputCut {
@@ -265,6 +273,10 @@ func (a *Command) Run(ctx context.Context, req Request) (Result, error) {
 	}
 	out := parseAgentOutput(res.Stdout)
 	res.Text, res.CostUSD, res.SessionID, res.Structured = out.text, out.cost, out.session, out.structured
+	if !(res.CostUSD >= 0) { // negative, or NaN
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the agent reported a cost of %v USD; counted as 0", res.CostUSD))
+		res.CostUSD = 0
+	}
 	res.IsError = out.isError || res.ExitCode != 0 || res.Signal != "" || run.TimedOut || run.Canceled
 	return res, nil
 }

@@ -414,25 +414,25 @@ func TestAgentResultRecord(t *testing.T) {
 		{
 			name: "success",
 			in:   Result{Text: "ok", Stdout: string(structured) + "\n", Structured: structured, SessionID: "s", Duration: 1500 * time.Millisecond},
-			want: errkind.AgentResult{Success: true, Stdout: string(structured) + "\n", StructuredOutput: structured, DurationMs: 1500, SessionID: "s"},
+			want: errkind.AgentResult{Success: true, Stdout: string(structured) + "\n", StructuredOutput: structured, DurationMs: 1500, SessionID: "s", TimedOut: ptr(false)},
 			kind: errkind.Unknown,
 		},
 		{
 			name: "timeout",
 			in:   Result{IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed", Stderr: "working", Duration: time.Minute},
-			want: errkind.AgentResult{ExitCode: -1, Stderr: "working", DurationMs: 60000, Signal: "killed", TimedOut: true},
+			want: errkind.AgentResult{ExitCode: -1, Stderr: "working", DurationMs: 60000, Signal: "killed", TimedOut: ptr(true)},
 			kind: errkind.AgentTimeout,
 		},
 		{
 			name: "crash",
 			in:   Result{IsError: true, ExitCode: 2, Stderr: "panic"},
-			want: errkind.AgentResult{ExitCode: 2, Stderr: "panic"},
+			want: errkind.AgentResult{ExitCode: 2, Stderr: "panic", TimedOut: ptr(false)},
 			kind: errkind.AgentCrash,
 		},
 		{
 			name: "task failure",
 			in:   Result{IsError: true, Stderr: "cannot do it", Structured: structured},
-			want: errkind.AgentResult{Stderr: "cannot do it", StructuredOutput: structured},
+			want: errkind.AgentResult{Stderr: "cannot do it", StructuredOutput: structured, TimedOut: ptr(false)},
 			kind: errkind.AgentTaskFailure,
 		},
 	} {
@@ -448,3 +448,5 @@ func TestAgentResultRecord(t *testing.T) {
 		})
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -115,9 +115,19 @@ type AgentResult struct {
 	ToolCalls        []ToolCall      `json:"toolCalls,omitempty"`
 	// Signal names the signal that ended the process ("SIGKILL"), if any.
 	Signal string `json:"signal,omitempty"`
-	// TimedOut reports that the caller's deadline ended the run.
-	TimedOut bool `json:"timedOut,omitempty"`
+	// TimedOut reports whether the caller's own deadline ended the run:
+	// the evidence of a timeout. nil means the record does not say (a
+	// record written by another tool); then, as in the seed, exit status
+	// 137 or SIGKILL after a run of at least MinTimeoutEvidence counts as
+	// a timeout.
+	TimedOut *bool `json:"timedOut,omitempty"`
 }
+
+// MinTimeoutEvidence is how long a run whose record does not say whether a
+// deadline ended it must have lasted for SIGKILL (exit status 137) to be
+// taken for a timeout: a process killed after milliseconds was killed for
+// something else (the OOM killer, a signal), not by a deadline.
+const MinTimeoutEvidence = time.Second
 
 // TokenUsage counts an agent's tokens.
 type TokenUsage struct {
@@ -206,9 +216,12 @@ func (b *Builder) tail(text string) string {
 func intPtr(n int) *int { return &n }
 
 // FromAgentResult builds the error of an agent run that failed: a timeout
-// (exit status 137, SIGKILL, or the deadline), a crash (a failing exit
-// status without structured output) or a task the agent reported it could
-// not do.
+// (decided by evidence: the record says the caller's deadline fired; exit
+// status 124 with a "timed out" message, as timeout(1) and harnesses
+// report it; or, for a record that does not say, SIGKILL after a run of at
+// least MinTimeoutEvidence), a crash (a failing exit status without
+// structured output, SIGKILL among them) or a task the agent reported it
+// could not do.
 func (b *Builder) FromAgentResult(r AgentResult, agentResultFile string) BuildError {
 	kind := classifyAgent(r)
 	e := BuildError{
@@ -242,8 +255,11 @@ func nilIfEmpty(s string) any {
 
 func classifyAgent(r AgentResult) Kind {
 	sig := strings.ToUpper(r.Signal)
+	killed := r.ExitCode == 137 || sig == "SIGKILL" || sig == "KILLED" || sig == "SIGNAL: KILLED"
 	switch {
-	case r.ExitCode == 137 || r.TimedOut || sig == "SIGKILL" || sig == "KILLED" || sig == "SIGNAL: KILLED":
+	case r.TimedOut != nil && *r.TimedOut,
+		r.ExitCode == 124 && saysTimedOut(r),
+		r.TimedOut == nil && killed && time.Duration(r.DurationMs)*time.Millisecond >= MinTimeoutEvidence:
 		return AgentTimeout
 	case r.ExitCode != 0 && !r.hasStructuredOutput():
 		return AgentCrash
@@ -253,12 +269,22 @@ func classifyAgent(r AgentResult) Kind {
 	return Unknown
 }
 
+// saysTimedOut reports whether the end of an agent's output says it timed
+// out.
+func saysTimedOut(r AgentResult) bool {
+	text := strings.ToLower(textutil.LastLines(r.Stderr, 5) + "\n" + textutil.LastLines(r.Stdout, 5))
+	return strings.Contains(text, "timed out") || strings.Contains(text, "timeout")
+}
+
 func agentMessage(r AgentResult, kind Kind) string {
 	base := kind.Description()
 	switch kind {
 	case AgentTimeout:
 		return fmt.Sprintf("%s after %ds", base, (r.DurationMs+500)/1000)
 	case AgentCrash:
+		if r.Signal != "" {
+			return fmt.Sprintf("%s (signal: %s)", base, r.Signal)
+		}
 		return fmt.Sprintf("%s with exit code %d", base, r.ExitCode)
 	case AgentTaskFailure:
 		if line := firstUsefulLine(r.Stderr); line != "" {

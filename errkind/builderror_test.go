@@ -67,7 +67,12 @@ func TestFromAgentResult(t *testing.T) {
 	}
 	for _, tc := range []testCase{
 		{"SIGKILL", AgentResult{ExitCode: -1, Signal: "SIGKILL", DurationMs: 61400}, AgentTimeout, "Agent exceeded maximum execution time after 61s"},
-		{"deadline", AgentResult{ExitCode: -1, TimedOut: true, DurationMs: 1999}, AgentTimeout, "Agent exceeded maximum execution time after 2s"},
+		{"deadline", AgentResult{ExitCode: -1, TimedOut: ptr(true), DurationMs: 1999}, AgentTimeout, "Agent exceeded maximum execution time after 2s"},
+		{"the seed's 137, its record silent on the deadline", AgentResult{ExitCode: 137, Stderr: "Killed", DurationMs: 300000}, AgentTimeout, "Agent exceeded maximum execution time after 300s"},
+		{"137 after 2 ms is no timeout", AgentResult{ExitCode: 137, DurationMs: 2}, AgentCrash, "Agent process crashed unexpectedly with exit code 137"},
+		{"SIGKILL with no deadline fired is no timeout", AgentResult{ExitCode: -1, Signal: "killed", TimedOut: ptr(false), DurationMs: 600000}, AgentCrash, "Agent process crashed unexpectedly (signal: killed)"},
+		{"exit 124 saying it timed out", AgentResult{ExitCode: 124, Stderr: "codex: request timed out after 600s\n", DurationMs: 600000, TimedOut: ptr(false)}, AgentTimeout, "Agent exceeded maximum execution time after 600s"},
+		{"exit 124 saying nothing of time", AgentResult{ExitCode: 124, Stderr: "bad flag\n"}, AgentCrash, "Agent process crashed unexpectedly with exit code 124"},
 		{"exit 2 with structured output is a task failure", AgentResult{ExitCode: 2, StructuredOutput: json.RawMessage(`{"done":false}`),
 			Stderr: "\nwarning: slow disk\nerror: could not find the file to edit\nmore"}, AgentTaskFailure,
 			"Agent reported inability to complete task: error: could not find the file to edit"},
@@ -229,3 +234,5 @@ func TestTail(t *testing.T) {
 		t.Errorf("default tail kept %d lines, want %d", got+1, DefaultTailLines)
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

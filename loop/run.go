@@ -57,6 +57,9 @@ const (
 	StopAgentFailed = "agent_failed"
 	StopCheckError  = "check_could_not_run"
 	StopCancelled   = "cancelled"
+	// StopReviewUnreadable: the reviewer's reply could not be read whole,
+	// so it approves nothing.
+	StopReviewUnreadable = "review_unreadable"
 )
 
 // AgentCall records one agent call of a run; its whole result is in File.
@@ -430,7 +433,17 @@ func (r *run) review() error {
 		return err
 	}
 	st.ReviewOutput = res.Text
+	if res.TextCut {
+		// Approval is decided on the whole reply or not at all: what was
+		// cut may hold an ISSUE.
+		be := r.builder.FromSystemError(errkind.WithKind(fmt.Errorf("the reviewer's reply was cut (over the agent's output cap): approval cannot be decided on part of it; raise the cap or ask for a shorter reply"), errkind.AgentTaskFailure))
+		be.AgentResultFile = r.artPath(r.rec.AgentCalls[len(r.rec.AgentCalls)-1].File)
+		return r.stop(StopReviewUnreadable, be)
+	}
 	reply := review.Parse(res.Text)
+	for _, n := range reply.Notes {
+		r.logf("cycle %d: %s", st.Cycle, n)
+	}
 	st.Findings, st.Verifications, st.Report = reply.Findings, reply.Verifications, reply.Report
 	review.ApplyVerifications(st.AllFindings, st.Verifications)
 	for i := range st.Findings {
@@ -472,11 +485,24 @@ func (r *run) callAgent(role agent.Role, prompt string, budget float64, tools []
 		}
 		req := agent.Request{Role: role, Prompt: prompt, BudgetUSD: budget, AllowedTools: tools, Dir: r.l.ModuleDir}
 		res, err := a.Run(r.ctx, req)
+		if r.ctx.Err() != nil {
+			// Killed because the run was cancelled: not the agent's failure.
+			if err == nil {
+				r.recordCall(role, req, res)
+			}
+			return agent.Result{}, r.stop(StopCancelled, r.builder.FromSystemError(
+				fmt.Errorf("the run was cancelled (interrupted) during the %s's call: %w", role, context.Cause(r.ctx))))
+		}
 		if err != nil {
 			return agent.Result{}, r.stop(StopAgentFailed, r.builder.FromSystemError(errkind.WithKind(err, errkind.AgentCrash)))
 		}
 		call := r.recordCall(role, req, res)
-		r.state.TotalCostUSD += res.CostUSD
+		for _, w := range res.Warnings {
+			r.logf("cycle %d: %s call %d: %s", r.state.Cycle, role, call.N, w)
+		}
+		// Agent implementations other than agent.Command may report
+		// anything: a cost below 0 never buys back budget.
+		r.state.TotalCostUSD += max(res.CostUSD, 0)
 		r.rec.TotalCostUSD = r.state.TotalCostUSD
 		if r.l.MaxBudgetUSD > 0 && r.state.TotalCostUSD >= r.l.MaxBudgetUSD {
 			be := r.builder.FromSystemError(errkind.WithKind(fmt.Errorf("budget exhausted: spent $%.4f of $%.2f after %d agent calls",
@@ -527,7 +553,7 @@ func infraReason(res agent.Result) string {
 	case strings.Contains(text, "rate limit") || strings.Contains(text, "429") || strings.Contains(text, "overloaded"):
 		return "rate limit"
 	case res.Signal != "":
-		return "agent killed by " + res.Signal
+		return "agent ended by a signal (" + res.Signal + ")"
 	case res.ExitCode != 0:
 		return fmt.Sprintf("agent exited %d", res.ExitCode)
 	}

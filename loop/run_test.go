@@ -117,3 +117,42 @@ func TestBudgets(t *testing.T) {
 		}
 	}
 }
+
+// TestRunReviewCutFailsClosed: a reviewer's reply the agent runner had to
+// cut approves nothing, whatever the kept part says.
+func TestRunReviewCutFailsClosed(t *testing.T) {
+	dir := t.TempDir()
+	coder := &fakeAgent{f: func(int, agent.Request) agent.Result { return agent.Result{Text: "done"} }}
+	reviewer := &fakeAgent{f: func(int, agent.Request) agent.Result {
+		return agent.Result{Text: "APPROVED: fine\n… [2000000 bytes omitted] …\nAPPROVED: fine", TextCut: true, Truncated: true}
+	}}
+	chain := &filter.Chain{Dir: dir, Checks: []filter.Check{{Name: "build", Command: []string{"true"}}}}
+	rec, err := (&Loop{ModuleDir: dir, Coder: coder, Reviewer: reviewer, Chain: chain}).Run(context.Background(), Task{ID: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Status == StatusApproved || rec.StopReason != StopReviewUnreadable || rec.Error == nil {
+		t.Errorf("status %s, stop %s, error %v; want not approved, review_unreadable", rec.Status, rec.StopReason, rec.Error)
+	}
+}
+
+// TestRunNegativeCost: an agent reporting a negative cost buys back no
+// budget.
+func TestRunNegativeCost(t *testing.T) {
+	dir := t.TempDir()
+	coder := &fakeAgent{f: func(n int, _ agent.Request) agent.Result {
+		if n%2 == 1 {
+			return agent.Result{Text: "done", CostUSD: -1000}
+		}
+		return agent.Result{Text: "done", CostUSD: 0.6}
+	}}
+	reviewer := &fakeAgent{f: func(int, agent.Request) agent.Result { return agent.Result{Text: "ISSUE: still wrong\n", CostUSD: 0.6} }}
+	chain := &filter.Chain{Dir: dir, Checks: []filter.Check{{Name: "build", Command: []string{"true"}}}}
+	rec, err := (&Loop{ModuleDir: dir, Coder: coder, Reviewer: reviewer, Chain: chain, MaxBudgetUSD: 1, MaxCycles: 10}).Run(context.Background(), Task{ID: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.StopReason != StopBudget || rec.TotalCostUSD < 1 {
+		t.Errorf("stop %s after $%v; want the budget to stop the run", rec.StopReason, rec.TotalCostUSD)
+	}
+}

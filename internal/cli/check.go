@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"context"
 	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -75,7 +73,7 @@ func (e *env) check() int {
 	chain.OnStart = prog.start
 	chain.OnDone = func(filter.Outcome) { prog.stop() }
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signalContext()
 	defer stop()
 	var outs []filter.Outcome
 	asked := chain.Checks

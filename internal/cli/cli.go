@@ -3,12 +3,14 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 )
 
@@ -88,6 +90,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	return e.usageError(fmt.Errorf("unknown command %q (run 'faultline help')", args[0]))
+}
+
+// signalContext returns a context cancelled by SIGINT, SIGTERM or SIGHUP:
+// what runs under it (checks, agents, their process groups) is killed, and
+// the command finishes its records before it exits.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), stopSignals...)
 }
 
 // errHelp reports that -h was given: the usage went to stdout.

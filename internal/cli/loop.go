@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -14,6 +12,7 @@ import (
 	"github.com/faultline-go/faultline/agent"
 	"github.com/faultline-go/faultline/circuit"
 	"github.com/faultline-go/faultline/filter"
+	"github.com/faultline-go/faultline/internal/statedir"
 	"github.com/faultline-go/faultline/internal/textutil"
 	"github.com/faultline-go/faultline/loop"
 )
@@ -34,7 +33,7 @@ func (e *env) loopCmd() int {
 	maxCycles := fs.Int("max-cycles", loop.DefaultMaxCycles, "coder–reviewer cycles at most")
 	budget := fs.Float64("budget", 0, "USD the agents may spend in all (0: no bound)")
 	dir := fs.String("dir", ".", "the module the agents work on")
-	artifacts := fs.String("artifacts", "", "where the run's agent-N.json, verification-N.json and run.json go (default DIR/.faultline/runs/TIME)")
+	artifacts := fs.String("artifacts", "", "where the run's agent-N.json, verification-N.json and run.json go (default: a new directory under faultline's state directory, printed)")
 	agentTimeout := fs.Duration("agent-timeout", agent.DefaultTimeout, "how long one agent call may take")
 	fixes := fs.Int("fix-attempts", loop.DefaultCheckFixes, "focused fix passes per failing check and cycle")
 	lintFixes := fs.Int("lint-fixes", loop.DefaultLintFixes, "lint-fix passes per cycle")
@@ -76,13 +75,29 @@ func (e *env) loopCmd() int {
 		a.Timeout = *agentTimeout
 		agents[i] = a
 	}
+	// One loop per working tree: two would edit the same files and
+	// judge each other's half-made changes.
+	release, err := statedir.Lock(mod, "loop")
+	if err != nil {
+		if errors.Is(err, statedir.ErrLocked) {
+			fmt.Fprintf(e.stderr, "faultline: loop: another faultline loop is running on %s: %v; wait for it or stop it\n", mod, err)
+		} else {
+			fmt.Fprintf(e.stderr, "faultline: loop: %v\n", err)
+		}
+		return exitCannotRun
+	}
+	defer release()
 	art := *artifacts
 	if art == "" {
-		art = filepath.Join(mod, ".faultline", "runs", time.Now().UTC().Format("20060102-150405"))
+		if art, err = statedir.NewRunDir(mod, time.Now()); err != nil {
+			fmt.Fprintf(e.stderr, "faultline: loop: %v\n", err)
+			return exitCannotRun
+		}
 	}
 	if art, err = filepath.Abs(art); err != nil {
 		return e.usageError(fmt.Errorf("loop: %v", err))
 	}
+	fmt.Fprintf(e.stderr, "faultline: artifacts in %s\n", art)
 	title, desc, _ := strings.Cut(strings.TrimSpace(*task), "\n")
 	l := &loop.Loop{
 		MaxCycles: *maxCycles, MaxBudgetUSD: *budget, ModuleDir: mod,
@@ -98,7 +113,7 @@ func (e *env) loopCmd() int {
 	if *lintFixes == 0 {
 		l.MaxLintFixes = -1 // the Loop's 0 is its default; the flag's 0 is none
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signalContext()
 	defer stop()
 	rec, err := l.Run(ctx, loop.Task{ID: *taskID, Title: title, Description: strings.TrimSpace(desc)})
 	if err != nil {
@@ -116,7 +131,10 @@ func (e *env) loopCmd() int {
 			fmt.Fprintf(e.stdout, "%s: %s\n", rec.Error.Type, rec.Error.Message)
 		}
 	}
-	if rec.Failed() {
+	switch {
+	case rec.StopReason == loop.StopCancelled:
+		return exitCannotRun
+	case rec.Failed():
 		return exitFail
 	}
 	return exitOK

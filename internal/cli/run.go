@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 
 	"github.com/faultline-go/faultline/filter"
@@ -53,7 +51,7 @@ func (e *env) run() int {
 		return e.usageError(fmt.Errorf("run: --dir %s is not a directory", *dir))
 	}
 	chain := &filter.Chain{Dir: abs, Timeout: *timeout, Checks: []filter.Check{{Name: *check, Command: fs.Args()}}}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signalContext()
 	defer stop()
 	o, _ := chain.RunCheck(ctx, *check)
 	sum := summarize(o)

@@ -20,7 +20,9 @@
 //   - saves the prompt it read on stdin as SCRIPT.prompt-N.txt, and what it
 //     was told in SCRIPT.call-N.txt, whose first line is
 //     "role=$FAULTLINE_ROLE budget=$FAULTLINE_BUDGET_USD tools=$FAULTLINE_ALLOWED_TOOLS"
-//     and second line "step=K", the step it played;
+//     and second line "step=K", the step it played; its pid in SCRIPT.pid-N
+//     (to prove it was killed) and its parent's (the loop's) in
+//     SCRIPT.ppid-N (to signal the loop);
 //   - removes the files its @delete lists, then writes each file N/PATH of
 //     the step to PATH, creating directories, relative to the current
 //     directory (the module the loop runs in);
@@ -30,7 +32,8 @@
 // The special files of a step:
 //
 //	N/@delete    paths to remove, one a line, relative to the current directory
-//	N/@reply     the answer; default "done"
+//	N/@reply     the answer; default "done"; each {flood N} in it stands
+//	             for N bytes of "xxx" lines (a long reply with text inside)
 //	N/@cost      the cost in USD the answer reports; default 0.01
 //	N/@exit      the exit status; when not 0 the reply goes to stderr and
 //	             nothing is answered on stdout

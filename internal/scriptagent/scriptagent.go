@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -76,6 +77,12 @@ func call(script, dir string, stdin io.Reader, stdout, stderr io.Writer, getenv 
 	record := fmt.Sprintf("role=%s budget=%s tools=%s\nstep=%d\n",
 		getenv("FAULTLINE_ROLE"), getenv("FAULTLINE_BUDGET_USD"), getenv("FAULTLINE_ALLOWED_TOOLS"), s.number)
 	if err := os.WriteFile(fmt.Sprintf("%s.call-%d.txt", script, n), []byte(record), 0o666); err != nil {
+		return err
+	}
+	if err := os.WriteFile(fmt.Sprintf("%s.pid-%d", script, n), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o666); err != nil {
+		return err
+	}
+	if err := os.WriteFile(fmt.Sprintf("%s.ppid-%d", script, n), []byte(strconv.Itoa(os.Getppid())+"\n"), 0o666); err != nil {
 		return err
 	}
 	if err := s.apply(dir); err != nil {
@@ -162,7 +169,7 @@ func parseStep(ar *txtar.Archive, n int) (*step, error) {
 				s.deletes = append(s.deletes, line)
 			}
 		case "@reply":
-			s.reply = strings.TrimRight(string(f.Data), "\n")
+			s.reply, err = expandFloods(strings.TrimRight(string(f.Data), "\n"))
 		case "@cost":
 			s.cost, err = strconv.ParseFloat(value, 64)
 		case "@exit":
@@ -310,6 +317,25 @@ func (s *step) answer(n int, stdout, stderr io.Writer) error {
 		return err
 	}
 	return w.Flush()
+}
+
+// floodMark is a placeholder in a reply for a flood inside it.
+var floodMark = regexp.MustCompile(`\{flood (\d+)\}`)
+
+// expandFloods replaces each {flood N} of a reply by N bytes of lines of x.
+func expandFloods(reply string) (string, error) {
+	var err error
+	out := floodMark.ReplaceAllStringFunc(reply, func(m string) string {
+		n, perr := strconv.ParseInt(floodMark.FindStringSubmatch(m)[1], 10, 64)
+		if perr != nil || n > 1<<30 {
+			err = fmt.Errorf("@reply: bad %s", m)
+			return ""
+		}
+		var b strings.Builder
+		flood(&b, n)
+		return strings.TrimSuffix(b.String(), "\n")
+	})
+	return out, err
 }
 
 // flood writes n bytes of lines of x to w.

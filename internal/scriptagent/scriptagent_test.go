@@ -2,6 +2,7 @@ package scriptagent
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -65,6 +66,22 @@ func TestRun(t *testing.T) {
 		}
 		records := readFiles(t, scriptDir)
 		delete(records, "agent.txtar")
+		// The pids are this process's (the calls ran in it) and its parent's.
+		for name, data := range records {
+			want := ""
+			switch {
+			case strings.HasPrefix(name, "agent.txtar.pid-"):
+				want = fmt.Sprintf("%d\n", os.Getpid())
+			case strings.HasPrefix(name, "agent.txtar.ppid-"):
+				want = fmt.Sprintf("%d\n", os.Getppid())
+			default:
+				continue
+			}
+			if data != want {
+				t.Errorf("%s = %q, want %q", name, data, want)
+			}
+			delete(records, name)
+		}
 		if diff := cmp.Diff(tc.wantRecords, records); diff != "" {
 			t.Errorf("records mismatch (-want +got):\n%s", diff)
 		}
@@ -282,6 +299,8 @@ func TestStateIsReplaced(t *testing.T) {
 		"agent.txtar.state":         "42\n",
 		"agent.txtar.prompt-42.txt": "p",
 		"agent.txtar.call-42.txt":   "role= budget= tools=\nstep=1\n",
+		"agent.txtar.pid-42":        fmt.Sprintf("%d\n", os.Getpid()),
+		"agent.txtar.ppid-42":       fmt.Sprintf("%d\n", os.Getppid()),
 	}
 	if diff := cmp.Diff(want, readFiles(t, filepath.Dir(script))); diff != "" {
 		t.Errorf("files mismatch (-want +got):\n%s", diff)

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package cli
+
+import "os"
+
+// stopSignals end a command cleanly.
+var stopSignals = []os.Signal{os.Interrupt}
