@@ -152,72 +152,13 @@ type Command struct {
 // lets a backslash escape " and \, and a backslash outside quotes escapes
 // the next character. Nothing else (variables, globs) is expanded.
 func NewCommand(command string) (*Command, error) {
-	argv, err := splitCommand(command)
+	argv, err := textutil.SplitArgs(command)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
 	}
 	return &Command{Argv: argv}, nil
 }
 
-// splitCommand splits a command line into words with simple shell quoting.
-func splitCommand(s string) ([]string, error) {
-	var (
-		words  []string
-		word   strings.Builder
-		inWord bool
-	)
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case ' ', '\t', '\n', '\r':
-			if inWord {
-				words = append(words, word.String())
-				word.Reset()
-				inWord = false
-			}
-		case '\\':
-			if i+1 == len(s) {
-				return nil, fmt.Errorf("%w: trailing backslash in %q", ErrCommand, s)
-			}
-			i++
-			word.WriteByte(s[i])
-			inWord = true
-		case '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, fmt.Errorf("%w: unbalanced ' in %q", ErrCommand, s)
-			}
-			word.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-			inWord = true
-		case '"':
-			closed := false
-			for i++; i < len(s); i++ {
-				if s[i] == '"' {
-					closed = true
-					break
-				}
-				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
-					i++
-				}
-				word.WriteByte(s[i])
-			}
-			if !closed {
-				return nil, fmt.Errorf("%w: unbalanced \" in %q", ErrCommand, s)
-			}
-			inWord = true
-		default:
-			word.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, word.String())
-	}
-	if len(words) == 0 {
-		return nil, fmt.Errorf("%w: empty command", ErrCommand)
-	}
-	return words, nil
-}
 
 // Run runs the command once with req.Prompt on its stdin. It returns an
 // error, wrapping the one of os/exec (exec.ErrNotFound, fs.ErrPermission),

@@ -70,6 +70,8 @@ type Outcome struct {
 	TimedOut bool
 	// DroppedBytes is how much output was not kept (see Chain.MaxOutput).
 	DroppedBytes int64
+	// Ignored are the errors Chain.Ignore set aside.
+	Ignored []Error
 }
 
 // Failed reports whether the check ran and failed.
@@ -93,6 +95,14 @@ type Chain struct {
 	OnStart func(Check)
 	// OnDone, if set, is called with each outcome.
 	OnDone func(Outcome)
+	// Ignore, if set, is asked about each error of a check that failed:
+	// the errors it ignores (in excluded files, pre-existing ones) move to
+	// Outcome.Ignored, and a check that failed with nothing but ignored
+	// errors passes, with a note, so that the chain goes on.
+	Ignore func(Error) bool
+	// IgnoreNote says in the note why errors were ignored ("in files
+	// excluded by .faultline.yaml").
+	IgnoreNote string
 }
 
 // ChainOptions adjust the default chain.
@@ -253,6 +263,10 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 		o.Status, o.Note = StatusError, "canceled: "+context.Cause(ctx).Error()
 	case o.ExitCode != 0 || ch.FailOnFindings && len(o.Parsed.Errors) > 0:
 		o.Status = StatusFailed
+		if c.Ignore != nil && c.ignore(&o) {
+			o.Status = StatusPassed
+			o.Note = fmt.Sprintf("failed only with %d ignored errors %s", len(o.Ignored), c.IgnoreNote)
+		}
 	default:
 		// A check that passed has nothing to fix: what its parser made of
 		// stray output (go build -v lines, a banner) is not an error.
@@ -260,6 +274,28 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 		o.Parsed.Errors = []Error{}
 	}
 	return c.done(o)
+}
+
+// ignore moves the errors Chain.Ignore ignores to o.Ignored, and reports
+// whether nothing else made the check fail: errors were parsed, all were
+// ignored, and the tool did not stop listing them.
+func (c *Chain) ignore(o *Outcome) bool {
+	var kept []Error
+	for _, e := range o.Parsed.Errors {
+		if c.Ignore(e) {
+			o.Ignored = append(o.Ignored, e)
+		} else {
+			kept = append(kept, e)
+		}
+	}
+	if len(o.Ignored) == 0 {
+		return false
+	}
+	if kept == nil {
+		kept = []Error{}
+	}
+	o.Parsed.Errors = kept
+	return len(kept) == 0 && !o.Parsed.Truncated
 }
 
 func (c *Chain) done(o Outcome) Outcome {

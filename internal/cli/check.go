@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,126 +17,175 @@ import (
 	"github.com/faultline-go/faultline/internal/textutil"
 )
 
-// exitCannotRun is the status of check and run when the checks could not
-// run at all (no Go, no module, a command that does not exist).
-const exitCannotRun = 3
-
 //go:embed testdata/example.txtar
 var exampleModule []byte
 
-// checkFlags are the flags of `faultline check`.
-type checkFlags struct {
-	json     bool
-	example  bool
-	race     bool
-	timeout  time.Duration
-	from     string
-	only     string
-	packages string
+// selection are the flags that choose what a chain runs: check and loop
+// share them.
+type selection struct {
+	from, only, skip                 string
+	buildArgs, vetArgs, lintArgs     string
+	testArgs                         string
+	race                             bool
+	timeout                          time.Duration
+	packages                         string
+	module                           bool
+	example                          bool
 }
 
-const checkSynopsis = "check [--json] [--example] [--race] [--timeout D] [--from CHECK | --only CHECK] [--packages PATTERN] [DIR]"
+// add declares the flags.
+func (s *selection) add(fs *flag.FlagSet) {
+	fs.StringVar(&s.from, "from", "", "start the chain at this check")
+	fs.StringVar(&s.only, "only", "", "run only this check")
+	fs.StringVar(&s.skip, "skip", "", "checks not to run, comma-separated (e.g. lint)")
+	fs.StringVar(&s.buildArgs, "build-args", "", "extra arguments for go build (quoted as a shell does)")
+	fs.StringVar(&s.vetArgs, "vet-args", "", "extra arguments for go vet")
+	fs.StringVar(&s.lintArgs, "lint-args", "", "extra arguments for golangci-lint run")
+	fs.StringVar(&s.testArgs, "test-args", "", "extra arguments for go test (e.g. '-short -count=1')")
+	fs.BoolVar(&s.race, "race", false, "run the tests with -race")
+	fs.DurationVar(&s.timeout, "timeout", 0, fmt.Sprintf("time limit of each check (default %v, or the configuration's)", filter.DefaultCheckTimeout))
+	fs.StringVar(&s.packages, "packages", "", "the package pattern to check (default: the packages under DIR, or the whole module with --module)")
+	fs.BoolVar(&s.module, "module", false, "check the whole module, wherever in it DIR is")
+	fs.BoolVar(&s.example, "example", false, "check a broken example module built into faultline instead")
+}
+
+// options turns the flags into chain options.
+func (s *selection) options() (chainOptions, error) {
+	o := chainOptions{skip: splitList(s.skip), race: s.race, timeout: s.timeout, packages: s.packages, args: map[string][]string{}}
+	for name, v := range map[string]string{"build": s.buildArgs, "vet": s.vetArgs, "lint": s.lintArgs, "test": s.testArgs} {
+		if v == "" {
+			continue
+		}
+		args, err := textutil.SplitArgs(v)
+		if err != nil {
+			return o, fmt.Errorf("--%s-args: %v", name, err)
+		}
+		o.args[name] = args
+	}
+	if s.from != "" && s.only != "" {
+		return o, errors.New("--from and --only do not go together")
+	}
+	return o, nil
+}
 
 // check implements `faultline check`: run build → vet → golangci-lint →
-// test in a module and show the errors of the first check that fails.
+// test (and custom checks) in a module, or in each module of a workspace,
+// and show the errors of the first check that fails.
 func (e *env) check() int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	var f checkFlags
-	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
-	fs.BoolVar(&f.example, "example", false, "run on a broken example module built into faultline")
-	fs.BoolVar(&f.race, "race", false, "run the tests with -race")
-	fs.DurationVar(&f.timeout, "timeout", filter.DefaultCheckTimeout, "time limit of each check")
-	fs.StringVar(&f.from, "from", "", "start the chain at this check (build, vet, lint, test)")
-	fs.StringVar(&f.only, "only", "", "run only this check")
-	fs.StringVar(&f.packages, "packages", "./...", "the package pattern to check")
-	if err := e.flags(fs, checkSynopsis); err != nil {
-		if err == errHelp {
-			return exitOK
-		}
-		return e.usageError(err)
+	fs := e.newFlags()
+	var sel selection
+	sel.add(fs)
+	var out outputFlags
+	out.add(fs, true)
+	if code, done := e.parseFlags(fs); done {
+		return code
 	}
 	if fs.NArg() > 1 {
 		return e.usageError(fmt.Errorf("check: want at most one directory, got %d arguments", fs.NArg()))
 	}
-	if f.from != "" && f.only != "" {
-		return e.usageError(errors.New("check: --from and --only do not go together"))
+	if err := out.validate(); err != nil {
+		return e.usageError(fmt.Errorf("check: %v", err))
 	}
-	dir, cleanup, err := e.checkDir(fs.Arg(0), f.example)
+	opts, err := sel.options()
 	if err != nil {
-		return e.cannotRun(err)
+		return e.usageError(fmt.Errorf("check: %v", err))
+	}
+	sc, cleanup, err := e.checkScope(fs.Arg(0), sel)
+	if err != nil {
+		return e.cannotRun(fmt.Errorf("check: %v", err))
 	}
 	defer cleanup()
 
-	chain := filter.DefaultChain(dir, filter.ChainOptions{Race: f.race, Timeout: f.timeout, Packages: f.packages})
-	prog := newProgress(e.stderr)
-	chain.OnStart = prog.start
-	chain.OnDone = func(filter.Outcome) { prog.stop() }
-
 	ctx, stop := signalContext()
 	defer stop()
-	var outs []filter.Outcome
-	asked := chain.Checks
-	switch {
-	case f.only != "":
-		var o filter.Outcome
-		o, err = chain.RunCheck(ctx, f.only)
-		outs = []filter.Outcome{o}
-		asked = checksFrom(chain, f.only)[:min(1, len(checksFrom(chain, f.only)))]
-	case f.from != "":
-		outs, err = chain.RunFrom(ctx, f.from)
-		asked = checksFrom(chain, f.from)
-	default:
-		outs = chain.Run(ctx)
+	rep := checkReport{Dir: sc.targets[0].root, Status: "passed", Checks: []checkSummary{}}
+	if sc.workspace != "" {
+		rep.Dir = filepath.Dir(sc.workspace)
 	}
-	if err != nil {
-		return e.usageError(fmt.Errorf("check: %v (the checks are build, vet, lint, test)", err))
-	}
-	rep := newCheckReport(dir, asked, outs)
-	if f.json {
-		if err := writeJSON(e.stdout, rep); err != nil {
-			return e.failure(err)
+	var failed *filter.Outcome
+	for _, t := range sc.targets {
+		cfg, err := loadConfig(t.root)
+		if err != nil {
+			if errors.Is(err, errConfig) {
+				return e.usageError(err)
+			}
+			return e.cannotRun(err)
 		}
-	} else {
-		rep.writeText(e.stdout)
+		chain, err := buildChain(t, cfg, opts)
+		if err != nil {
+			return e.usageError(fmt.Errorf("check: %v", err))
+		}
+		prog := newProgress(e.stderr)
+		chain.OnStart = prog.start
+		chain.OnDone = func(filter.Outcome) { prog.stop() }
+		var outs []filter.Outcome
+		asked := chain.Checks
+		switch {
+		case sel.only != "":
+			var o filter.Outcome
+			o, err = chain.RunCheck(ctx, sel.only)
+			outs, asked = []filter.Outcome{o}, checksFrom(chain, sel.only)[:min(1, len(checksFrom(chain, sel.only)))]
+		case sel.from != "":
+			outs, err = chain.RunFrom(ctx, sel.from)
+			asked = checksFrom(chain, sel.from)
+		default:
+			outs = chain.Run(ctx)
+		}
+		if err != nil {
+			return e.usageError(fmt.Errorf("check: %v (the checks are %s)", err, checkNames(chain)))
+		}
+		mr := newCheckReport(t.root, asked, outs)
+		if sc.workspace != "" {
+			rep.Modules = append(rep.Modules, mr)
+		} else {
+			rep = mr
+		}
+		if o, ok := filter.FirstFailure(outs); ok {
+			failed = &o
+			if sc.workspace != "" {
+				rep.Status, rep.FailedCheck, rep.Result, rep.BuildError = mr.Status, mr.FailedCheck, mr.Result, mr.BuildError
+			}
+			break
+		}
 	}
-	switch rep.Status {
+	res := &rendered{report: rep, failed: failed, cwd: sc.cwd}
+	if err := out.render(e, res); err != nil {
+		return e.failure(err)
+	}
+	return statusCode(rep.Status, out)
+}
+
+// statusCode is the exit status of a report's status.
+func statusCode(status string, out outputFlags) int {
+	switch status {
 	case "passed":
 		return exitOK
 	case "failed":
+		if out.exitZero {
+			return exitOK
+		}
 		return exitFail
 	}
 	return exitCannotRun
 }
 
-// checkDir returns the directory to check: the argument, the working
-// directory's module, or (with --example, or outside any module when no
-// directory was named) the example module written to a temporary directory.
-func (e *env) checkDir(arg string, example bool) (string, func(), error) {
+// checkScope resolves what to check; with --example, the example module
+// written to a temporary directory.
+func (e *env) checkScope(arg string, sel selection) (scope, func(), error) {
 	none := func() {}
-	if !example && arg != "" {
-		abs, err := filepath.Abs(arg)
-		if err != nil {
-			return "", none, err
-		}
-		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-			return "", none, fmt.Errorf("check: %s is not a directory", arg)
-		}
-		if root, ok := filter.FindModuleRoot(abs); ok {
-			return root, none, nil
-		}
-		return "", none, fmt.Errorf("check: %s is not inside a Go module (no go.mod)", arg)
+	if !sel.example {
+		sc, err := resolveScope(arg, sel.module)
+		return sc, none, err
 	}
-	if !example {
-		if root, ok := filter.FindModuleRoot("."); ok {
-			return root, none, nil
-		}
-		fmt.Fprintln(e.stderr, "faultline: not inside a Go module; checking the built-in example module instead")
+	if arg != "" {
+		return scope{}, none, errors.New("--example checks the built-in example: give no directory")
 	}
 	dir, err := writeExample()
 	if err != nil {
-		return "", none, err
+		return scope{}, none, err
 	}
-	return dir, func() { os.RemoveAll(dir) }, nil
+	cwd, _ := os.Getwd()
+	return scope{cwd: cwd, targets: []target{{root: dir, pattern: "./..."}}}, func() { os.RemoveAll(dir) }, nil
 }
 
 // writeExample writes the example module to a new temporary directory.
@@ -158,13 +206,7 @@ func writeExample() (string, error) {
 	return dir, nil
 }
 
-// cannotRun prints a one-line error and returns exitCannotRun.
-func (e *env) cannotRun(err error) int {
-	fmt.Fprintf(e.stderr, "faultline: %s\n", oneLine(err.Error()))
-	return exitCannotRun
-}
-
-// checkReport is the JSON `faultline check --json` prints.
+// checkReport is the JSON `faultline check --format json` prints.
 type checkReport struct {
 	Dir    string `json:"dir"`
 	Status string `json:"status"` // passed, failed, error
@@ -175,6 +217,10 @@ type checkReport struct {
 	Result *resultJSON `json:"result,omitempty"`
 	// BuildError classifies the failure (package errkind).
 	BuildError *errkind.BuildError `json:"build_error,omitempty"`
+	// Modules are the reports of a workspace's modules, in go.work's
+	// order, up to the first that failed; the fields above repeat that
+	// one's failure.
+	Modules []checkReport `json:"modules,omitempty"`
 }
 
 // checkSummary is one check in a checkReport.
@@ -257,96 +303,11 @@ func newCheckReport(dir string, asked []filter.Check, outs []filter.Outcome) che
 	return rep
 }
 
-// writeText prints the report for a person: one line per check, then the
-// failed check's errors grouped by file.
-func (r checkReport) writeText(w io.Writer) {
-	fmt.Fprintf(w, "faultline check %s\n\n", r.Dir)
-	for _, c := range r.Checks {
-		line := fmt.Sprintf("  %-6s %-8s", c.Name, strings.ToUpper(c.Status))
-		switch c.Status {
-		case "passed", "failed":
-			line += fmt.Sprintf(" %6.1fs", float64(c.ElapsedMS)/1000)
-			if c.ErrorCount > 0 {
-				line += fmt.Sprintf("  %d %s", c.ErrorCount, textutil.Plural(c.ErrorCount, "error"))
-			}
-		case "not_run":
-			line = fmt.Sprintf("  %-6s %-8s", c.Name, "-")
-		}
-		if c.Note != "" {
-			line += "  (" + c.Note + ")"
-		}
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
-	}
-	if r.Result == nil {
-		fmt.Fprintln(w, "\nall checks passed")
-		return
-	}
-	errs := r.Result.Errors
-	if len(errs) == 0 {
-		fmt.Fprintf(w, "\n%s %s, but no error could be parsed from its output:\n\n%s\n", r.FailedCheck, verb(r.Status), strings.TrimRight(r.Result.RawOutput, "\n"))
-		return
-	}
-	files := 0
-	last := "\x00"
-	for _, e := range errs {
-		if e.File != last {
-			files++
-			last = e.File
-		}
-	}
-	fmt.Fprintf(w, "\n%s %s: %d %s in %d %s", r.FailedCheck, verb(r.Status), len(errs), textutil.Plural(len(errs), "error"), files, textutil.Plural(files, "file"))
-	if r.Result.Truncated {
-		fmt.Fprint(w, " (the tool stopped early: there are more)")
-	}
-	fmt.Fprintln(w)
-	for _, n := range r.Result.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
-	}
-	last = "\x00"
-	for _, e := range errs {
-		if e.File != last {
-			last = e.File
-			name := e.File
-			if name == "" {
-				name = "(no file)"
-			}
-			fmt.Fprintf(w, "\n%s\n", name)
-		}
-		writeTextError(w, e)
-	}
-}
-
-func writeTextError(w io.Writer, e filter.Error) {
-	pos := ""
-	if e.Line > 0 {
-		pos = fmt.Sprint(e.Line)
-		if e.Column > 0 {
-			pos += fmt.Sprintf(":%d", e.Column)
-		}
-	}
-	var tags []string
-	if e.Linter != "" {
-		tags = append(tags, e.Linter)
-	}
-	if e.Test != "" {
-		tags = append(tags, e.Test)
-	}
-	first, rest, _ := strings.Cut(e.Message, "\n")
-	fmt.Fprintf(w, "  %-7s %s", pos, first)
-	if len(tags) > 0 {
-		fmt.Fprintf(w, "  [%s]", strings.Join(tags, " "))
-	}
-	fmt.Fprintln(w)
-	if rest != "" {
-		for _, l := range strings.Split(rest, "\n") {
-			fmt.Fprintf(w, "          %s\n", strings.TrimLeft(l, "\t"))
-		}
-	}
-}
-
 func verb(status string) string {
 	if status == "error" {
 		return "could not run"
 	}
 	return "failed"
 }
+
+var _ = strings.Cut

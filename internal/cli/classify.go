@@ -4,27 +4,21 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
 	"github.com/faultline-go/faultline/errkind"
 )
 
-const classifySynopsis = "classify [--agent-result-file F] [--verification-file F] < agent-result-or-verification-report.json"
-
 // classify implements `faultline classify`: an agent's result or a
 // verification report, as JSON on stdin, becomes a BuildError (JSON, the
 // seed's field names) on stdout.
 func (e *env) classify() int {
-	fs := flag.NewFlagSet("classify", flag.ContinueOnError)
+	fs := e.newFlags()
 	agentFile := fs.String("agent-result-file", "", "the file the agent result is kept in, recorded in the BuildError")
 	verificationFile := fs.String("verification-file", "", "the file the verification report is kept in, recorded in the BuildError")
-	if err := e.flags(fs, classifySynopsis); err != nil {
-		if err == errHelp {
-			return exitOK
-		}
-		return e.usageError(err)
+	if code, done := e.parseFlags(fs); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return e.usageError(fmt.Errorf("classify: unexpected argument %q (the input is read from stdin)", fs.Arg(0)))

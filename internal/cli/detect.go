@@ -1,27 +1,22 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"os"
 
 	"github.com/faultline-go/faultline/detect"
 )
 
-const detectSynopsis = "detect [--config FILE] [--warnings] < output"
-
 // detect implements `faultline detect`: any tool's or agent's output on
 // stdin becomes seed 003's JSON report of the errors in it. The exit status
-// is 0 whenever detection worked, errors found or not.
+// is 1 when errors were found, 0 when none (--exit-zero: always 0).
 func (e *env) detect() int {
-	fs := flag.NewFlagSet("detect", flag.ContinueOnError)
+	fs := e.newFlags()
 	configFile := fs.String("config", "", "a JSON configuration: seed 003's error_detection settings")
 	warnings := fs.Bool("warnings", false, "report warnings too, at low severity")
-	if err := e.flags(fs, detectSynopsis); err != nil {
-		if err == errHelp {
-			return exitOK
-		}
-		return e.usageError(err)
+	exitZero := fs.Bool("exit-zero", false, "exit 0 even when errors are found")
+	if code, done := e.parseFlags(fs); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return e.usageError(fmt.Errorf("detect: unexpected argument %q (the input is read from stdin)", fs.Arg(0)))
@@ -49,6 +44,9 @@ func (e *env) detect() int {
 	}
 	if err := writeJSON(e.stdout, rep); err != nil {
 		return e.failure(err)
+	}
+	if len(rep.Errors) > 0 && !*exitZero {
+		return exitFail // as grep and linters do: something was found
 	}
 	return exitOK
 }

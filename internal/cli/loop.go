@@ -2,22 +2,17 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/faultline-go/faultline/agent"
 	"github.com/faultline-go/faultline/circuit"
-	"github.com/faultline-go/faultline/filter"
 	"github.com/faultline-go/faultline/internal/statedir"
 	"github.com/faultline-go/faultline/internal/textutil"
 	"github.com/faultline-go/faultline/loop"
 )
-
-const loopSynopsis = "loop --task TEXT --coder CMD --reviewer CMD [--max-cycles N] [--budget USD] [--dir DIR] [--artifacts DIR] [--json]"
 
 // loopCmd implements `faultline loop`: the coder–checks–reviewer loop on a
 // task, with agents that are commands reading their prompt on stdin. The
@@ -25,14 +20,14 @@ const loopSynopsis = "loop --task TEXT --coder CMD --reviewer CMD [--max-cycles 
 // the run record). Exit status: 0 approved, 1 the loop gave up, 2 bad
 // usage, 3 the loop could not start.
 func (e *env) loopCmd() int {
-	fs := flag.NewFlagSet("loop", flag.ContinueOnError)
+	fs := e.newFlags()
 	task := fs.String("task", "", "the task: its first line is the title")
 	taskID := fs.String("task-id", "task", "the task's ID, named in prompts and records")
 	coder := fs.String("coder", "", "the coder agent's command; the prompt arrives on its stdin ({role} {budget} {tools} {dir} are expanded)")
 	reviewer := fs.String("reviewer", "", "the reviewer agent's command")
 	maxCycles := fs.Int("max-cycles", loop.DefaultMaxCycles, "coder–reviewer cycles at most")
 	budget := fs.Float64("budget", 0, "USD the agents may spend in all (0: no bound)")
-	dir := fs.String("dir", ".", "the module the agents work on")
+	dir := fs.String("dir", ".", "the module the agents work on (its root is found from here)")
 	artifacts := fs.String("artifacts", "", "where the run's agent-N.json, verification-N.json and run.json go (default: a new directory under faultline's state directory, printed)")
 	agentTimeout := fs.Duration("agent-timeout", agent.DefaultTimeout, "how long one agent call may take")
 	fixes := fs.Int("fix-attempts", loop.DefaultCheckFixes, "focused fix passes per failing check and cycle")
@@ -40,14 +35,11 @@ func (e *env) loopCmd() int {
 	retries := fs.Int("agent-retries", loop.DefaultAgentRetries, "retries of a failed agent call (-1: none)")
 	noProgress := fs.Int("no-progress", circuit.DefaultNoProgressThreshold, "attempts without progress that open the circuit breaker")
 	sameError := fs.Int("same-error", circuit.DefaultSameErrorThreshold, "attempts with the same errors that open the circuit breaker")
-	checkTimeout := fs.Duration("check-timeout", filter.DefaultCheckTimeout, "how long one check may take")
-	race := fs.Bool("race", false, "run the tests with -race")
+	var sel selection
+	sel.add(fs)
 	asJSON := fs.Bool("json", false, "print the run record as JSON on stdout")
-	if err := e.flags(fs, loopSynopsis); err != nil {
-		if err == errHelp {
-			return exitOK
-		}
-		return e.usageError(err)
+	if code, done := e.parseFlags(fs); done {
+		return code
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -59,12 +51,43 @@ func (e *env) loopCmd() int {
 	case *maxCycles < 1 || *fixes < 1 || *lintFixes < 0 || *budget < 0 || *agentTimeout <= 0:
 		return e.usageError(errors.New("loop: --max-cycles and --fix-attempts must be at least 1; --lint-fixes, --budget and --agent-timeout not negative"))
 	}
-	mod, err := filepath.Abs(*dir)
+	opts, err := sel.options()
 	if err != nil {
 		return e.usageError(fmt.Errorf("loop: %v", err))
 	}
-	if st, err := os.Stat(mod); err != nil || !st.IsDir() {
-		return e.usageError(fmt.Errorf("loop: --dir %s is not a directory", *dir))
+	if sel.from != "" || sel.only != "" {
+		return e.usageError(errors.New("loop: --from and --only choose where check starts; the loop runs the whole chain (use --skip)"))
+	}
+	abs, err := e.resolveDir(*dir)
+	if err != nil {
+		return e.usageError(err)
+	}
+	var sc scope
+	var cleanup = func() {}
+	if sel.example {
+		sc, cleanup, err = e.checkScope("", sel)
+	} else {
+		sc, err = resolveScope(abs, true)
+	}
+	if err != nil {
+		return e.cannotRun(fmt.Errorf("loop: %v", err))
+	}
+	defer cleanup()
+	if sc.workspace != "" {
+		return e.cannotRun(fmt.Errorf("loop: %s is a workspace (%s), not a module: the loop works on one module; run it in the module's directory", abs, sc.workspace))
+	}
+	t := sc.targets[0] // the whole module: an agent's change may break any package of it
+	mod := t.root
+	cfg, err := loadConfig(mod)
+	if err != nil {
+		if errors.Is(err, errConfig) {
+			return e.usageError(err)
+		}
+		return e.cannotRun(err)
+	}
+	chain, err := buildChain(t, cfg, opts)
+	if err != nil {
+		return e.usageError(fmt.Errorf("loop: %v", err))
 	}
 	agents := make([]agent.Agent, 2)
 	for i, cmd := range []string{*coder, *reviewer} {
@@ -102,7 +125,7 @@ func (e *env) loopCmd() int {
 	l := &loop.Loop{
 		MaxCycles: *maxCycles, MaxBudgetUSD: *budget, ModuleDir: mod,
 		Coder: agents[0], Reviewer: agents[1],
-		Chain:         filter.DefaultChain(mod, filter.ChainOptions{Timeout: *checkTimeout, Race: *race}),
+		Chain:         chain,
 		MaxLintFixes:  *lintFixes,
 		MaxCheckFixes: *fixes,
 		AgentRetries:  *retries,

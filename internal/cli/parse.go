@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/faultline-go/faultline/errkind"
@@ -15,19 +12,22 @@ import (
 var parseChecks = []string{"build", "vet", "lint", "test"}
 
 // parse implements `faultline parse`: one check's raw output on stdin, one
-// JSON object on stdout.
+// JSON object on stdout (or another format). The exit status is 0 whenever
+// parsing worked, errors found or not.
 func (e *env) parse() int {
-	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
+	fs := e.newFlags()
 	check := fs.String("check", "", "the check that produced the output: build, vet, lint or test")
-	dir := fs.String("dir", ".", "the directory the command ran in; the module root is found from it")
-	if err := e.flags(fs, "parse --check build|vet|lint|test [--dir DIR] < output"); err != nil {
-		if err == errHelp {
-			return exitOK
-		}
-		return e.usageError(err)
+	dir := dirFlag(fs)
+	var out outputFlags
+	out.add(fs, false)
+	if code, done := e.parseFlags(fs); done {
+		return code
 	}
-	if fs.NArg() > 0 {
-		return e.usageError(fmt.Errorf("parse: unexpected argument %q (the output is read from stdin)", fs.Arg(0)))
+	if code, done := e.noArgs(fs, "the output is read from stdin"); done {
+		return code
+	}
+	if err := out.validate(); err != nil {
+		return e.usageError(fmt.Errorf("parse: %v", err))
 	}
 	if !slices.Contains(parseChecks, *check) {
 		if *check == "" {
@@ -35,23 +35,29 @@ func (e *env) parse() int {
 		}
 		return e.usageError(fmt.Errorf("parse: unknown check %q (want build, vet, lint or test)", *check))
 	}
-	abs, err := filepath.Abs(*dir)
+	abs, err := e.resolveDir(*dir)
 	if err != nil {
-		return e.usageError(fmt.Errorf("parse: --dir: %v", err))
-	}
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return e.usageError(fmt.Errorf("parse: --dir %s is not a directory", *dir))
+		return e.usageError(err)
 	}
 	res, err := filter.ParseReader(e.stdin, *check, filter.Options{Dir: abs})
 	if err != nil {
 		return e.failure(fmt.Errorf("parse: reading stdin: %v", err))
 	}
 	errkind.Annotate(res.Errors)
-	if err := writeJSON(e.stdout, res); err != nil {
-		return e.failure(fmt.Errorf("parse: %v", err))
-	}
 	for _, n := range res.Notes {
 		fmt.Fprintf(e.stderr, "faultline: parse: %s\n", n)
+	}
+	status := "passed"
+	if len(res.Errors) > 0 {
+		status = "failed"
+	}
+	rep := checkReport{Dir: moduleRoot(abs), Status: status, FailedCheck: *check, Checks: []checkSummary{},
+		Result: &resultJSON{ParseResult: res}}
+	if err := out.render(e, &rendered{report: rep, cwd: abs, parseOnly: true}); err != nil {
+		return e.failure(fmt.Errorf("parse: %v", err))
+	}
+	if out.format == "prompt" && status == "failed" && !out.exitZero {
+		return exitFail
 	}
 	return exitOK
 }

@@ -1,15 +1,10 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/faultline-go/faultline/filter"
 )
-
-const runSynopsis = "run --check NAME [--dir DIR] [--timeout D] -- CMD [ARGS...]"
 
 // runReport is the JSON `faultline run` prints: the parse result of the
 // command's output with how the command ran.
@@ -24,54 +19,52 @@ type runReport struct {
 }
 
 // run implements `faultline run`: run one command, capture its stdout and
-// stderr and exit code, parse the output as the named check's, print JSON.
+// stderr and exit code, parse the output as the named check's, print it.
 // It is the chain's runner for harnesses written in other languages.
 func (e *env) run() int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs := e.newFlags()
 	check := fs.String("check", "", "the parser for the output: build, vet, lint, test, or a custom name (compiler-style text)")
 	dir := fs.String("dir", ".", "the directory to run the command in")
 	timeout := fs.Duration("timeout", filter.DefaultCheckTimeout, "kill the command's process group after this long")
-	if err := e.flags(fs, runSynopsis); err != nil {
-		if err == errHelp {
-			return exitOK
-		}
-		return e.usageError(err)
+	var out outputFlags
+	out.add(fs, false)
+	if code, done := e.parseFlags(fs); done {
+		return code
+	}
+	if err := out.validate(); err != nil {
+		return e.usageError(fmt.Errorf("run: %v", err))
 	}
 	if *check == "" {
 		return e.usageError(fmt.Errorf("run: --check is required"))
 	}
 	if fs.NArg() == 0 {
-		return e.usageError(fmt.Errorf("run: no command (usage: faultline %s)", runSynopsis))
+		return e.usageError(fmt.Errorf("run: no command (usage: faultline run %s)", e.cmd.args))
 	}
-	abs, err := filepath.Abs(*dir)
+	abs, err := e.resolveDir(*dir)
 	if err != nil {
-		return e.usageError(fmt.Errorf("run: --dir: %v", err))
-	}
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return e.usageError(fmt.Errorf("run: --dir %s is not a directory", *dir))
+		return e.usageError(err)
 	}
 	chain := &filter.Chain{Dir: abs, Timeout: *timeout, Checks: []filter.Check{{Name: *check, Command: fs.Args()}}}
 	ctx, stop := signalContext()
 	defer stop()
 	o, _ := chain.RunCheck(ctx, *check)
-	sum := summarize(o)
-	rep := runReport{
-		resultJSON:   *newResultJSON(o),
-		Status:       string(o.Status),
-		ExitCode:     sum.ExitCode,
-		ElapsedMS:    sum.ElapsedMS,
-		TimedOut:     o.TimedOut,
-		DroppedBytes: o.DroppedBytes,
-		Note:         o.Note,
-	}
-	if err := writeJSON(e.stdout, rep); err != nil {
+	rep := newCheckReport(moduleRoot(abs), chain.Checks, []filter.Outcome{o})
+	if out.format == "json" {
+		sum := summarize(o)
+		rj := runReport{
+			resultJSON:   *newResultJSON(o),
+			Status:       string(o.Status),
+			ExitCode:     sum.ExitCode,
+			ElapsedMS:    sum.ElapsedMS,
+			TimedOut:     o.TimedOut,
+			DroppedBytes: o.DroppedBytes,
+			Note:         o.Note,
+		}
+		if err := writeJSON(e.stdout, rj); err != nil {
+			return e.failure(err)
+		}
+	} else if err := out.render(e, &rendered{report: rep, failed: &o, cwd: abs}); err != nil {
 		return e.failure(err)
 	}
-	switch o.Status {
-	case filter.StatusPassed:
-		return exitOK
-	case filter.StatusFailed:
-		return exitFail
-	}
-	return exitCannotRun
+	return statusCode(rep.Status, out)
 }
