@@ -159,7 +159,6 @@ func NewCommand(command string) (*Command, error) {
 	return &Command{Argv: argv}, nil
 }
 
-
 // Run runs the command once with req.Prompt on its stdin. It returns an
 // error, wrapping the one of os/exec (exec.ErrNotFound, fs.ErrPermission),
 // only when the command could not be started or ctx is already done; when

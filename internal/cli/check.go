@@ -23,14 +23,14 @@ var exampleModule []byte
 // selection are the flags that choose what a chain runs: check and loop
 // share them.
 type selection struct {
-	from, only, skip                 string
-	buildArgs, vetArgs, lintArgs     string
-	testArgs                         string
-	race                             bool
-	timeout                          time.Duration
-	packages                         string
-	module                           bool
-	example                          bool
+	from, only, skip             string
+	buildArgs, vetArgs, lintArgs string
+	testArgs                     string
+	race                         bool
+	timeout                      time.Duration
+	packages                     string
+	module                       bool
+	example                      bool
 }
 
 // add declares the flags.

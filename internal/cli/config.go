@@ -298,4 +298,3 @@ func splitList(s string) []string {
 	}
 	return out
 }
-

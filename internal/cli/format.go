@@ -611,4 +611,3 @@ func seconds(ms int64) string {
 	}
 	return strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64)
 }
-
