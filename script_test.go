@@ -13,6 +13,7 @@ package faultline_test
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"os"
 	"os/exec"
@@ -24,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/sebdah/goldie/v2"
 
@@ -92,6 +94,8 @@ func TestScripts(t *testing.T) {
 				"alive":    cmdAlive,
 				"waitfile": cmdWaitFile,
 				"signal":   cmdSignal,
+				"sarif":    cmdSARIF,
+				"junit":    cmdJUnit,
 				"errors":   cmdErrors,
 				"golden":   func(ts *testscript.TestScript, neg bool, args []string) { cmdGolden(ts, neg, args, goldenRoot) },
 			},
@@ -236,6 +240,95 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 	pid, err := strconv.Atoi(strings.TrimSpace(ts.ReadFile(args[1])))
 	ts.Check(err)
 	ts.Check(sendSignal(pid, args[0]))
+}
+
+// cmdSARIF validates FILE against the SARIF 2.1.0 JSON schema and prints
+// its results one per line: "ruleId level uri:line:col message".
+//
+//	usage: sarif FILE
+func cmdSARIF(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sarif FILE")
+	}
+	rep, err := sarif.FromString(ts.ReadFile(args[0]))
+	if err != nil {
+		ts.Fatalf("sarif: %s: %v", args[0], err)
+	}
+	if err := rep.Validate(); err != nil {
+		ts.Fatalf("sarif: %s is not valid SARIF 2.1.0: %v", args[0], err)
+	}
+	out := ts.Stdout()
+	for _, run := range rep.Runs {
+		for _, r := range run.Results {
+			loc := "-"
+			if len(r.Locations) > 0 && r.Locations[0].PhysicalLocation != nil {
+				pl := r.Locations[0].PhysicalLocation
+				loc = deref(pl.ArtifactLocation.URI)
+				if pl.Region != nil {
+					loc += fmt.Sprintf(":%d:%d", deref(pl.Region.StartLine), deref(pl.Region.StartColumn))
+				}
+			}
+			msg, _, _ := strings.Cut(deref(r.Message.Text), "\n")
+			fmt.Fprintf(out, "%s %s %s %s\n", deref(r.RuleID), r.Level, loc, normalize(ts, msg))
+		}
+	}
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+// cmdJUnit parses FILE as JUnit XML and prints its suites and cases, one
+// per line: "suite NAME tests=N failures=N errors=N" and
+// "  case CLASSNAME NAME [failure: MESSAGE]".
+//
+//	usage: junit FILE
+func cmdJUnit(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: junit FILE")
+	}
+	var doc struct {
+		Suites []struct {
+			Name     string `xml:"name,attr"`
+			Tests    int    `xml:"tests,attr"`
+			Failures int    `xml:"failures,attr"`
+			Errors   int    `xml:"errors,attr"`
+			Cases    []struct {
+				Name      string `xml:"name,attr"`
+				Classname string `xml:"classname,attr"`
+				Failure   *struct {
+					Message string `xml:"message,attr"`
+				} `xml:"failure"`
+				Error *struct {
+					Message string `xml:"message,attr"`
+				} `xml:"error"`
+				Skipped *struct{} `xml:"skipped"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal([]byte(ts.ReadFile(args[0])), &doc); err != nil {
+		ts.Fatalf("junit: %s: %v", args[0], err)
+	}
+	out := ts.Stdout()
+	for _, s := range doc.Suites {
+		fmt.Fprintf(out, "suite %s tests=%d failures=%d errors=%d\n", s.Name, s.Tests, s.Failures, s.Errors)
+		for _, c := range s.Cases {
+			fmt.Fprintf(out, "  case %s %s", c.Classname, c.Name)
+			switch {
+			case c.Failure != nil:
+				fmt.Fprintf(out, " [failure: %s]", normalize(ts, c.Failure.Message))
+			case c.Error != nil:
+				fmt.Fprintf(out, " [error: %s]", normalize(ts, c.Error.Message))
+			case c.Skipped != nil:
+				fmt.Fprint(out, " [skipped]")
+			}
+			fmt.Fprintln(out)
+		}
+	}
 }
 
 // cmdErrors prints the errors of a faultline JSON result one per line, in

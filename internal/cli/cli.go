@@ -65,7 +65,7 @@ func init() {
 			example:  "claude -p \"$(cat review-prompt.txt)\" | faultline review",
 			exitNote: "0 parsed, 2 bad usage, 3 the reply could not be read whole (no decision)"},
 		{name: "detect", args: "[--config FILE] [--warnings] < output", run: (*env).detect,
-			summary:  "find the errors in any tool's or agent's output (seed 003's JSON)",
+			summary:  "find the errors in any tool's or agent's output: blocks, categories, severities",
 			example:  "npm test 2>&1 | faultline detect",
 			exitNote: "0 no error found, 1 errors found (--exit-zero: 0), 2 bad usage or configuration"},
 		{name: "classify", args: "[flags] < result.json", run: (*env).classify,

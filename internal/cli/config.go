@@ -158,10 +158,23 @@ func cleanYAMLError(err error) error {
 			field, _, _ = strings.Cut(field, " not found")
 			l = before + "unknown field " + field
 		}
+		l = typeNames.Replace(l)
 		parts = append(parts, l)
 	}
 	return errors.New(strings.Join(parts, "; "))
 }
+
+// typeNames say in yaml's errors what the Go types of the configuration
+// are.
+var typeNames = strings.NewReplacer(
+	"into cli.checkConfig", "into a check's settings (args, timeout)",
+	"into cli.customCheck", "into a custom check (name, command, parser, timeout, optional)",
+	"into cli.config", "into the configuration",
+	"into []string", "into a list",
+	"into map[string]cli.checkConfig", "into the checks' settings (build, vet, lint, test)",
+	"into []cli.customCheck", "into a list of custom checks",
+	"into bool", "into true or false",
+)
 
 // lineOf returns the line of the value at keys in a YAML document, or of
 // the deepest key found.
@@ -241,7 +254,7 @@ func buildChain(t target, cfg config, o chainOptions) (*filter.Chain, error) {
 		args[name] = append(args[name], cc.Args...)
 	}
 	for name, a := range o.args {
-		args[name] = append(args[name], a...)
+		args[name] = a // a flag replaces the configuration's arguments
 	}
 	timeout := o.timeout
 	if timeout == 0 {

@@ -12,7 +12,7 @@ import (
 // is 1 when errors were found, 0 when none (--exit-zero: always 0).
 func (e *env) detect() int {
 	fs := e.newFlags()
-	configFile := fs.String("config", "", "a JSON configuration: seed 003's error_detection settings")
+	configFile := fs.String("config", "", "a JSON configuration: {\"error_detection\": {\"max_context_lines\": 5, ...}}")
 	warnings := fs.Bool("warnings", false, "report warnings too, at low severity")
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when errors are found")
 	if code, done := e.parseFlags(fs); done {

@@ -143,9 +143,10 @@ func displayPath(cwd, root, file string) string {
 		return ""
 	}
 	abs := filepath.FromSlash(file)
-	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(root, abs)
+	if filepath.IsAbs(abs) {
+		return abs // outside the module: GOROOT, the module cache
 	}
+	abs = filepath.Join(root, abs)
 	if cwd == "" {
 		return abs
 	}

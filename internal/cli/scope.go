@@ -53,11 +53,18 @@ func resolveScope(arg string, wholeModule bool) (scope, error) {
 		}
 	}
 	sc := scope{cwd: cwd}
-	if root, ok := filter.FindModuleRoot(dir); ok {
+	root, inModule := filter.FindModuleRoot(dir)
+	work, inWork := findWorkFile(dir)
+	// A go.work nearer than any go.mod makes dir a workspace's, as for
+	// the go command; a module inside the workspace is checked alone.
+	if inWork && inModule && filepath.Dir(work) != root && within(root, filepath.Dir(work)) {
+		inModule = false
+	}
+	if inModule {
 		sc.targets = []target{{root: root, pattern: packagesUnder(root, dir, wholeModule)}}
 		return sc, nil
 	}
-	if work, ok := findWorkFile(dir); ok {
+	if inWork {
 		mods, err := workspaceModules(work)
 		if err != nil {
 			return scope{}, err
@@ -92,8 +99,16 @@ func within(dir, path string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// findWorkFile finds go.work in dir or above, as the go command does.
+// findWorkFile finds the go.work the go command would use from dir:
+// $GOWORK when set to a file, none when it is "off", else the first
+// go.work in dir or above.
 func findWorkFile(dir string) (string, bool) {
+	switch gw := os.Getenv("GOWORK"); {
+	case gw == "off":
+		return "", false
+	case gw != "" && gw != "auto":
+		return gw, true
+	}
 	for {
 		if fi, err := os.Stat(filepath.Join(dir, "go.work")); err == nil && !fi.IsDir() {
 			return filepath.Join(dir, "go.work"), true
