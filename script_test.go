@@ -39,6 +39,12 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"faultline":   func() { os.Exit(cli.Main()) },
 		"scriptagent": func() { os.Exit(scriptagent.Main()) },
+		// Stand-ins for the CLI agents of the documented recipes: each
+		// plays .agents/NAME in that agent's own output format.
+		"claude": func() { os.Exit(scriptagent.MainAs("claude")) },
+		"codex":  func() { os.Exit(scriptagent.MainAs("codex")) },
+		"gemini": func() { os.Exit(scriptagent.MainAs("gemini")) },
+		"aider":  func() { os.Exit(scriptagent.MainAs("aider")) },
 	})
 }
 

@@ -1,15 +1,18 @@
 package agent
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/internal/proc"
@@ -78,6 +81,12 @@ type Result struct {
 	// the cap, so Text is not the whole reply. A reviewer's cut reply
 	// decides nothing.
 	TextCut bool `json:"text_cut,omitempty"`
+	// Format is the format the answer was read in (see Command.Format).
+	Format string `json:"format,omitempty"`
+	// InputTokens and OutputTokens are the tokens the agent reported
+	// using, when it did.
+	InputTokens  int `json:"input_tokens,omitempty"`
+	OutputTokens int `json:"output_tokens,omitempty"`
 	// Warnings say what in the agent's reply could not be taken as it
 	// was: a negative cost, counted as 0, say.
 	Warnings []string `json:"warnings,omitempty"`
@@ -96,7 +105,16 @@ func (r Result) Record() errkind.AgentResult {
 		SessionID:        r.SessionID,
 		Signal:           r.Signal,
 		TimedOut:         &r.TimedOut,
+		TokensUsed:       r.tokens(),
 	}
+}
+
+// tokens is the token usage for the seed's record, nil when unknown.
+func (r Result) tokens() *errkind.TokenUsage {
+	if r.InputTokens == 0 && r.OutputTokens == 0 {
+		return nil
+	}
+	return &errkind.TokenUsage{Input: r.InputTokens, Output: r.OutputTokens, Total: r.InputTokens + r.OutputTokens}
 }
 
 // Agent runs one agent call. Run returns an error only when the agent could
@@ -145,6 +163,15 @@ type Command struct {
 	// DefaultMaxOutput. Over it the head and tail halves are kept
 	// with a marker of how much was dropped between them.
 	MaxOutput int
+	// Format is the format its stdout is read in: FormatAuto (the
+	// default) tells Claude's, Codex's and Gemini CLI's JSON from their
+	// shapes, then aider's text, then plain text.
+	Format string
+	// Heartbeat, if set, receives a line every HeartbeatEvery while the
+	// agent runs: its role, how long it has run, how much it printed.
+	Heartbeat io.Writer
+	// HeartbeatEvery is 30 seconds when 0.
+	HeartbeatEvery time.Duration
 }
 
 // NewCommand returns the agent that runs command, split into words as
@@ -157,6 +184,114 @@ func NewCommand(command string) (*Command, error) {
 		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
 	}
 	return &Command{Argv: argv}, nil
+}
+
+// expandArgs replaces the placeholders in the arguments. An argument that
+// would expand to nothing but an empty value is dropped — with the flag
+// before it when it is that flag's value ("--allowedTools {tools}" with no
+// tools) — and so is a "--flag={tools}" argument: a CLI agent must never
+// get an empty argument where it expects a list.
+func expandArgs(argv []string, values map[string]string) []string {
+	var out []string
+	for _, arg := range argv {
+		expanded, emptied := arg, false
+		for k, v := range values {
+			if strings.Contains(expanded, k) {
+				expanded = strings.ReplaceAll(expanded, k, v)
+				emptied = emptied || v == ""
+			}
+		}
+		switch {
+		case emptied && arg == expanded:
+		case emptied && strings.TrimSpace(expanded) == "":
+			if n := len(out); n > 0 && strings.HasPrefix(out[n-1], "-") && !strings.Contains(out[n-1], "=") {
+				out = out[:n-1]
+			}
+			continue
+		case emptied && strings.HasPrefix(arg, "-") && strings.HasSuffix(expanded, "="):
+			continue
+		}
+		out = append(out, expanded)
+	}
+	return out
+}
+
+// writePromptFile writes the prompt to a temporary file for agents that
+// read it from a file (aider --message-file {prompt_file}).
+func writePromptFile(prompt string) (string, error) {
+	f, err := os.CreateTemp("", "faultline-prompt-*.txt")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.WriteString(prompt)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
+}
+
+// heartbeat wraps the agent's stdout so that, with a Heartbeat writer,
+// a line says every HeartbeatEvery that the agent is still running and
+// how much it has printed.
+func (a *Command) heartbeat(ctx context.Context, role Role, w io.Writer) (io.Writer, func()) {
+	if a.Heartbeat == nil {
+		return w, func() {}
+	}
+	c := &countingWriter{w: w}
+	every := cmp.Or(a.HeartbeatEvery, 30*time.Second)
+	start := time.Now()
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-c.done():
+				return
+			case <-t.C:
+				fmt.Fprintf(a.Heartbeat, "faultline: %s agent running %s, %s received\n", role,
+					time.Since(start).Round(time.Second), byteSize(c.n.Load()))
+			}
+		}
+	}()
+	return c, c.stop
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w    io.Writer
+	n    atomic.Int64
+	once sync.Once
+	ch   chan struct{}
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.n.Add(int64(len(p)))
+	return c.w.Write(p)
+}
+
+func (c *countingWriter) done() chan struct{} {
+	c.once.Do(func() { c.ch = make(chan struct{}) })
+	return c.ch
+}
+
+// stop ends the heartbeat.
+func (c *countingWriter) stop() { close(c.done()) }
+
+// byteSize is n bytes for a person: 512 B, 12.3 KB, 4.0 MB.
+func byteSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 // Run runs the command once with req.Prompt on its stdin. It returns an
@@ -173,14 +308,22 @@ func (a *Command) Run(ctx context.Context, req Request) (Result, error) {
 	}
 	budget := fmt.Sprintf("%.4f", req.BudgetUSD)
 	tools := strings.Join(req.AllowedTools, ",")
-	expand := strings.NewReplacer("{role}", string(req.Role), "{budget}", budget, "{tools}", tools, "{dir}", req.Dir)
-	args := make([]string, len(a.Argv)-1)
-	for i, arg := range a.Argv[1:] {
-		args[i] = expand.Replace(arg)
+	promptFile := ""
+	if slices.ContainsFunc(a.Argv, func(s string) bool { return strings.Contains(s, "{prompt_file}") }) {
+		f, err := writePromptFile(req.Prompt)
+		if err != nil {
+			return Result{}, fmt.Errorf("agent: %s: %w", a.Argv[0], err)
+		}
+		defer os.Remove(f)
+		promptFile = f
 	}
+	args := expandArgs(a.Argv[1:], map[string]string{
+		"{role}": string(req.Role), "{budget}": budget, "{tools}": tools, "{dir}": req.Dir, "{prompt_file}": promptFile,
+	})
 
 	limit := cmp.Or(a.MaxOutput, DefaultMaxOutput)
 	stdout, stderr := textutil.NewHeadTail(limit), textutil.NewHeadTail(limit)
+	out, stopHeartbeat := a.heartbeat(ctx, req.Role, stdout)
 	run, err := proc.Run(ctx, proc.Cmd{
 		Args:  append([]string{a.Argv[0]}, args...),
 		Dir:   req.Dir,
@@ -190,11 +333,12 @@ func (a *Command) Run(ctx context.Context, req Request) (Result, error) {
 			"FAULTLINE_BUDGET_USD="+budget,
 			"FAULTLINE_ALLOWED_TOOLS="+tools,
 		),
-		Stdout:    stdout,
+		Stdout:    out,
 		Stderr:    stderr,
 		Timeout:   cmp.Or(a.Timeout, DefaultTimeout),
 		WaitDelay: agentWaitDelay,
 	})
+	stopHeartbeat()
 	if err != nil {
 		return Result{}, fmt.Errorf("agent: %s: %w", a.Argv[0], err)
 	}
@@ -211,97 +355,13 @@ func (a *Command) Run(ctx context.Context, req Request) (Result, error) {
 	if run.OutputCut {
 		res.Stderr += "\nagent: the agent's output was still held open by a process outside its group; stopped reading"
 	}
-	out := parseAgentOutput(res.Stdout)
-	res.Text, res.CostUSD, res.SessionID, res.Structured = out.text, out.cost, out.session, out.structured
+	reply := readReply(res.Stdout, a.Format)
+	res.Format, res.Text, res.CostUSD, res.SessionID, res.Structured = reply.format, reply.text, reply.cost, reply.session, reply.structured
+	res.InputTokens, res.OutputTokens = reply.inTokens, reply.outTokens
 	if !(res.CostUSD >= 0) { // negative, or NaN
 		res.Warnings = append(res.Warnings, fmt.Sprintf("the agent reported a cost of %v USD; counted as 0", res.CostUSD))
 		res.CostUSD = 0
 	}
-	res.IsError = out.isError || res.ExitCode != 0 || res.Signal != "" || run.TimedOut || run.Canceled
+	res.IsError = reply.isError || res.ExitCode != 0 || res.Signal != "" || run.TimedOut || run.Canceled
 	return res, nil
-}
-
-// agentReply is what an agent's stdout said.
-type agentReply struct {
-	text, session string
-	cost          float64
-	isError       bool
-	structured    json.RawMessage
-}
-
-// claudeResult is the part of a Claude-style result object faultline reads.
-type claudeResult struct {
-	Type         string          `json:"type"`
-	Subtype      string          `json:"subtype"`
-	Result       json.RawMessage `json:"result"`
-	IsError      bool            `json:"is_error"`
-	TotalCostUSD *float64        `json:"total_cost_usd"`
-	CostUSD      *float64        `json:"cost_usd"`
-	SessionID    string          `json:"session_id"`
-}
-
-// parseAgentOutput reads an agent's stdout: one Claude-style JSON object,
-// JSON lines whose last result line counts, or plain text.
-func parseAgentOutput(stdout string) agentReply {
-	trimmed := strings.TrimSpace(stdout)
-	if strings.HasPrefix(trimmed, "{") {
-		if r, ok := parseClaudeObject(trimmed, false); ok {
-			return r
-		}
-		// JSON lines: the last line of type "result" (the marker of
-		// dropped output, or a cut line, is not JSON and is skipped).
-		rest := trimmed
-		for rest != "" {
-			line := rest
-			if i := strings.LastIndexByte(rest, '\n'); i >= 0 {
-				line, rest = rest[i+1:], rest[:i]
-			} else {
-				rest = ""
-			}
-			line = strings.TrimSpace(line)
-			if !strings.HasPrefix(line, "{") || !strings.Contains(line, `"result"`) {
-				continue
-			}
-			if r, ok := parseClaudeObject(line, true); ok {
-				return r
-			}
-		}
-	}
-	return agentReply{text: strings.TrimRight(stdout, "\r\n")}
-}
-
-// parseClaudeObject reads one Claude-style result object: it must have a
-// result, or be of type "result" (which stream lines must).
-func parseClaudeObject(s string, mustBeResult bool) (agentReply, bool) {
-	raw := []byte(s)
-	if !utf8.Valid(raw) {
-		raw = bytes.ToValidUTF8(raw, []byte("\uFFFD"))
-	}
-	var c claudeResult
-	if json.Unmarshal(raw, &c) != nil {
-		return agentReply{}, false
-	}
-	if c.Type != "result" && (mustBeResult || c.Result == nil) {
-		return agentReply{}, false
-	}
-	r := agentReply{
-		session:    c.SessionID,
-		isError:    c.IsError || strings.HasPrefix(c.Subtype, "error"),
-		structured: json.RawMessage(raw),
-	}
-	var text string
-	switch {
-	case c.Result == nil || string(c.Result) == "null":
-	case json.Unmarshal(c.Result, &text) == nil:
-		r.text = text
-	default:
-		r.text = string(c.Result) // structured output: keep it as JSON
-	}
-	switch {
-	case c.TotalCostUSD != nil:
-		r.cost = *c.TotalCostUSD
-	case c.CostUSD != nil:
-		r.cost = *c.CostUSD
-	}
-	return r, true
 }

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -64,6 +65,11 @@ func agentHelper(args []string) int {
 		out.WriteString(`{"type":"result","subtype":"success","is_error":false,"result":"streamed","total_cost_usd":0.5,"session_id":"s-2"}` + "\n")
 	case "text":
 		fmt.Fprintf(&out, "plain answer to %s\n", prompt)
+	case "sleep-then-answer":
+		d, _ := time.ParseDuration(args[1])
+		fmt.Print("working\n")
+		time.Sleep(d)
+		fmt.Fprint(&out, "done\n")
 	case "exit":
 		fmt.Print("partial\n")
 		fmt.Fprint(os.Stderr, "boom\n")
@@ -142,24 +148,24 @@ func TestCommandAgentRun(t *testing.T) {
 			name:  "json",
 			agent: helperAgent("json"),
 			req:   Request{Role: RoleCoder, Prompt: "fix it"},
-			want:  Result{Text: "got: fix it", CostUSD: 0.25, SessionID: "s-1"},
+			want:  Result{Format: "claude", Text: "got: fix it", CostUSD: 0.25, SessionID: "s-1"},
 		},
 		{
 			name:  "stream-json",
 			agent: helperAgent("stream"),
 			req:   Request{Role: RoleReviewer, Prompt: "review"},
-			want:  Result{Text: "streamed", CostUSD: 0.5, SessionID: "s-2"},
+			want:  Result{Format: "claude", Text: "streamed", CostUSD: 0.5, SessionID: "s-2"},
 		},
 		{
 			name:  "plain text",
 			agent: helperAgent("text"),
 			req:   Request{Role: RoleFixer, Prompt: "lint"},
-			want:  Result{Text: "plain answer to lint"},
+			want:  Result{Format: "text", Text: "plain answer to lint"},
 		},
 		{
 			name:  "exit 1",
 			agent: helperAgent("exit"),
-			want:  Result{Text: "partial", IsError: true, ExitCode: 1, Stderr: "boom\n"},
+			want:  Result{Format: "text", Text: "partial", IsError: true, ExitCode: 1, Stderr: "boom\n"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) { run(t, tc) })
@@ -244,7 +250,7 @@ func TestCommandAgentTimeoutKillsGroup(t *testing.T) {
 	a := helperAgent("group", filepath.Join(t.TempDir(), "ready"))
 	a.Timeout = 2 * time.Second // ample time to start the grandchild
 	got := runWithin(t, context.Background(), a)
-	want := Result{Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed"}
+	want := Result{Format: "text", Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed"}
 	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(Result{}, "Duration")); diff != "" {
 		t.Errorf("Run mismatch (-want +got):\n%s", diff)
 	}
@@ -268,7 +274,7 @@ func TestCommandAgentCancelKillsGroup(t *testing.T) {
 		}
 	}()
 	got := runWithin(t, ctx, a)
-	want := Result{Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, Signal: "killed"}
+	want := Result{Format: "text", Text: "grandchild running", Stdout: "grandchild running\n", IsError: true, ExitCode: -1, Signal: "killed"}
 	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(Result{}, "Duration")); diff != "" {
 		t.Errorf("Run mismatch (-want +got):\n%s", diff)
 	}
@@ -349,10 +355,12 @@ func TestNewCommandAgent(t *testing.T) {
 	}
 }
 
-func TestParseAgentOutput(t *testing.T) {
+func TestReadReply(t *testing.T) {
 	type reply struct {
+		Format        string
 		Text, Session string
 		Cost          float64
+		In, Out       int
 		IsError       bool
 		Structured    bool
 	}
@@ -362,8 +370,54 @@ func TestParseAgentOutput(t *testing.T) {
 		in   string
 		want reply
 	}
+	codex := strings.Join([]string{
+		`{"type":"thread.started","thread_id":"0199a213-81c0-7800-8aa1-bbab2a035a53"}`,
+		`{"type":"turn.started"}`,
+		`{"type":"item.completed","item":{"id":"item_0","type":"reasoning","text":"**Reading the failing test**"}}`,
+		`{"type":"item.started","item":{"id":"item_1","type":"command_execution","command":"bash -lc 'go test ./...'","aggregated_output":"","exit_code":null,"status":"in_progress"}}`,
+		`{"type":"item.completed","item":{"id":"item_1","type":"command_execution","command":"bash -lc 'go test ./...'","aggregated_output":"ok  \texample.com/sum\t0.002s\n","exit_code":0,"status":"completed"}}`,
+		`{"type":"item.completed","item":{"id":"item_2","type":"file_change","changes":[{"path":"sum.go","kind":"update"}],"status":"completed"}}`,
+		`{"type":"item.completed","item":{"id":"item_3","type":"agent_message","text":"Fixed Sum: it now adds every element."}}`,
+		`{"type":"turn.completed","usage":{"input_tokens":24763,"cached_input_tokens":24448,"output_tokens":122}}`,
+	}, "\n") + "\n"
+	codexFailed := `{"type":"thread.started","thread_id":"t-2"}` + "\n" + `{"type":"turn.started"}` + "\n" +
+		`{"type":"error","message":"stream disconnected before completion"}` + "\n" +
+		`{"type":"turn.failed","error":{"message":"stream disconnected before completion"}}` + "\n"
+	gemini := `{
+  "response": "I fixed the off-by-one in Sum.",
+  "stats": {
+    "models": {
+      "gemini-2.5-pro": {
+        "api": {"totalRequests": 2, "totalErrors": 0, "totalLatencyMs": 5053},
+        "tokens": {"prompt": 24939, "candidates": 20, "total": 25113, "cached": 21263, "thoughts": 154, "tool": 0}
+      }
+    },
+    "tools": {"totalCalls": 1, "totalSuccess": 1, "totalFail": 0},
+    "files": {"totalLinesAdded": 1, "totalLinesRemoved": 1}
+  }
+}
+`
+	geminiError := `{"response": "", "error": {"type": "FatalAuthenticationError", "message": "Please set an Auth method", "code": 41}}` + "\n"
+	geminiStream := strings.Join([]string{
+		`{"type":"init","timestamp":"2026-11-22T10:00:00.000Z","session_id":"g-1","model":"gemini-2.5-pro"}`,
+		`{"type":"message","timestamp":"2026-11-22T10:00:00.100Z","role":"user","content":"Fix Sum"}`,
+		`{"type":"tool_use","timestamp":"2026-11-22T10:00:01.000Z","tool_name":"replace","tool_id":"r-1","parameters":{"file_path":"sum.go"}}`,
+		`{"type":"tool_result","timestamp":"2026-11-22T10:00:01.200Z","tool_id":"r-1","status":"success","output":""}`,
+		`{"type":"message","timestamp":"2026-11-22T10:00:02.000Z","role":"assistant","content":"Fixed ","delta":true}`,
+		`{"type":"message","timestamp":"2026-11-22T10:00:02.100Z","role":"assistant","content":"Sum.","delta":true}`,
+		`{"type":"result","timestamp":"2026-11-22T10:00:02.200Z","status":"success","stats":{"total_tokens":300,"input_tokens":250,"output_tokens":50,"duration_ms":2200,"tool_calls":1}}`,
+	}, "\n") + "\n"
+	aider := "Aider v0.86.2\nModel: anthropic/claude-sonnet-4 with diff edit format\nGit repo: .git with 3 files\n\n" +
+		"sum.go\nI'll fix the loop bound.\n\nTokens: 3.0k sent, 42 received. Cost: $0.0063 message, $0.0063 session.\n" +
+		"Applied edit to sum.go\n\nTokens: 1,250 sent, 520 received. Cost: $0.0198 message, $0.0261 session.\n"
 	for _, tc := range []testCase{
-		{"plain", "hello\n\n", reply{Text: "hello"}},
+		{"codex exec --json", codex, reply{Format: "codex", Text: "Fixed Sum: it now adds every element.", Session: "0199a213-81c0-7800-8aa1-bbab2a035a53", In: 24763, Out: 122, Structured: true}},
+		{"codex turn failed", codexFailed, reply{Format: "codex", Text: "stream disconnected before completion", Session: "t-2", IsError: true, Structured: true}},
+		{"gemini json", gemini, reply{Format: "gemini", Text: "I fixed the off-by-one in Sum.", In: 24939, Out: 20, Structured: true}},
+		{"gemini json error", geminiError, reply{Format: "gemini", Text: "Please set an Auth method", IsError: true, Structured: true}},
+		{"gemini stream-json", geminiStream, reply{Format: "gemini", Text: "Fixed Sum.", Session: "g-1", Structured: true}},
+		{"aider", aider, reply{Format: "aider", Text: strings.TrimRight(aider, "\n"), Cost: 0.0063 + 0.0198, In: 4250, Out: 562}},
+		{"plain", "hello\n\n", reply{Format: "text", Text: "hello"}},
 		{"empty", "", reply{}},
 		{"claude json", `{"type":"result","subtype":"success","is_error":false,"result":"ok","total_cost_usd":1.25,"session_id":"s"}` + "\n",
 			reply{Text: "ok", Session: "s", Cost: 1.25, Structured: true}},
@@ -390,10 +444,16 @@ func TestParseAgentOutput(t *testing.T) {
 		{"10 MB garbage line of JSON", "{" + big + "\n", reply{Text: "{" + big}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := parseAgentOutput(tc.in)
-			got := reply{Text: r.text, Session: r.session, Cost: r.cost, IsError: r.isError, Structured: r.structured != nil}
+			r := readReply(tc.in, FormatAuto)
+			got := reply{Format: r.format, Text: r.text, Session: r.session, Cost: r.cost, In: r.inTokens, Out: r.outTokens, IsError: r.isError, Structured: r.structured != nil}
+			if tc.want.Format == "" {
+				tc.want.Format = "claude"
+				if !tc.want.Structured {
+					tc.want.Format = "text"
+				}
+			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("parseAgentOutput(%.60q) mismatch (-want +got):\n%s", tc.in, diff)
+				t.Errorf("readReply(%.60q) mismatch (-want +got):\n%s", tc.in, diff)
 			}
 			if r.structured != nil && !json.Valid(r.structured) {
 				t.Errorf("structured output is not valid JSON: %.60q", r.structured)
@@ -450,3 +510,55 @@ func TestAgentResultRecord(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestExpandArgs(t *testing.T) {
+	values := map[string]string{"{tools}": "", "{role}": "fixer", "{budget}": "0.2500", "{prompt_file}": "/tmp/p.txt"}
+	for _, tc := range []struct {
+		in, want []string
+	}{
+		{[]string{"-p", "--allowedTools", "{tools}", "--output-format", "json"}, []string{"-p", "--output-format", "json"}},
+		{[]string{"--allowedTools={tools}", "-p"}, []string{"-p"}},
+		{[]string{"--role", "{role}", "--max-budget-usd", "{budget}"}, []string{"--role", "fixer", "--max-budget-usd", "0.2500"}},
+		{[]string{"--message-file", "{prompt_file}"}, []string{"--message-file", "/tmp/p.txt"}},
+		{[]string{"tools: {tools}."}, []string{"tools: ."}},
+	} {
+		if diff := cmp.Diff(tc.want, expandArgs(tc.in, values)); diff != "" {
+			t.Errorf("expandArgs(%q) mismatch (-want +got):\n%s", tc.in, diff)
+		}
+	}
+	with := map[string]string{"{tools}": "Read,Edit"}
+	if diff := cmp.Diff([]string{"--allowedTools", "Read,Edit"}, expandArgs([]string{"--allowedTools", "{tools}"}, with)); diff != "" {
+		t.Errorf("with tools (-want +got):\n%s", diff)
+	}
+}
+
+func TestHeartbeat(t *testing.T) {
+	var beats strings.Builder
+	a := helperAgent("sleep-then-answer", "300ms")
+	a.Heartbeat = &syncWriter{w: &beats}
+	a.HeartbeatEvery = 50 * time.Millisecond
+	if _, err := a.Run(context.Background(), Request{Role: RoleCoder}); err != nil {
+		t.Fatal(err)
+	}
+	got := beats.String()
+	if !strings.Contains(got, "faultline: coder agent running ") || !strings.Contains(got, " received\n") {
+		t.Errorf("heartbeat lines: %q", got)
+	}
+	n := strings.Count(got, "\n")
+	time.Sleep(200 * time.Millisecond)
+	if strings.Count(beats.String(), "\n") != n {
+		t.Error("the heartbeat went on after the agent ended")
+	}
+}
+
+// syncWriter serialises writes for the test.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}

@@ -29,8 +29,26 @@ const (
 	DefaultAgentRetries = 1 // retries of an agent call that failed
 )
 
-// FixTools are the tools of a focused fix pass: reading and editing only.
+// FixTools are the reading and editing tools of a focused fix pass (Claude
+// Code's tool names, passed to the agent's command as {tools}).
 var FixTools = []string{"Read", "Edit", "MultiEdit", "Grep", "Glob"}
+
+// FixToolsFor are the tools of a focused fix pass for a check: FixTools,
+// and the shell commands the fix prompt tells the fixer to run to verify
+// its fix (go build always; the failing Go check's own command), so that
+// the instructions and the tools agree.
+func FixToolsFor(check string) []string {
+	tools := append(slices.Clone(FixTools), "Bash(go build:*)")
+	switch check {
+	case "vet":
+		tools = append(tools, "Bash(go vet:*)")
+	case "lint":
+		tools = append(tools, "Bash(golangci-lint run:*)")
+	case "test":
+		tools = append(tools, "Bash(go test:*)")
+	}
+	return tools
+}
 
 // Task is what the loop is asked to do.
 type Task struct {
@@ -290,7 +308,7 @@ func (r *run) lintFixes() error {
 			r.logf("cycle %d: lint still fails after %d fix passes; the chain will report it", st.Cycle, pass)
 			return nil
 		}
-		if _, err := r.callAgent(agent.RoleFixer, r.fixPrompt(o), r.l.filterFixBudget(), FixTools); err != nil {
+		if _, err := r.callAgent(agent.RoleFixer, r.fixPrompt(o), r.l.filterFixBudget(), FixToolsFor(o.Name)); err != nil {
 			return err
 		}
 	}
@@ -306,7 +324,7 @@ func (r *run) fixPass(failed filter.Outcome) (bool, error) {
 	for attempt := 1; attempt <= limit; attempt++ {
 		st.Phase = PhaseFixing
 		r.logf("cycle %d: fix pass %d/%d for %s (%s)", st.Cycle, attempt, limit, failed.Name, errorCount(failed))
-		if _, err := r.callAgent(agent.RoleFixer, r.fixPrompt(failed), r.l.filterFixBudget(), FixTools); err != nil {
+		if _, err := r.callAgent(agent.RoleFixer, r.fixPrompt(failed), r.l.filterFixBudget(), FixToolsFor(failed.Name)); err != nil {
 			return false, err
 		}
 		name := failed.Name
@@ -583,6 +601,11 @@ func (r *run) recordCall(role agent.Role, req agent.Request, res agent.Result) A
 		status = infraReason(res)
 	}
 	r.logf("cycle %d: %s call %d: %s, $%.4f, %s", st.Cycle, role, call.N, status, res.CostUSD, res.Duration.Round(time.Millisecond))
+	if res.IsError {
+		if tail := textutil.LastLines(res.Stderr, 5); strings.TrimSpace(tail) != "" {
+			r.logf("cycle %d: %s's stderr ends:\n  %s", st.Cycle, role, strings.ReplaceAll(tail, "\n", "\n  "))
+		}
+	}
 	return call
 }
 

@@ -3,7 +3,9 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,6 +24,10 @@ import (
 func (e *env) loopCmd() int {
 	fs := e.newFlags()
 	task := fs.String("task", "", "the task: its first line is the title")
+	taskFile := fs.String("task-file", "", "read the task from this file instead")
+	coderFormat := fs.String("coder-format", "", "how to read the coder's output: "+strings.Join(agent.Formats, ", ")+" (default: told by its shape)")
+	reviewerFormat := fs.String("reviewer-format", "", "how to read the reviewer's output (default: told by its shape)")
+	heartbeat := fs.Duration("heartbeat", 30*time.Second, "how often to say on stderr that an agent is still running (0: never)")
 	taskID := fs.String("task-id", "task", "the task's ID, named in prompts and records")
 	coder := fs.String("coder", "", "the coder agent's command; the prompt arrives on its stdin ({role} {budget} {tools} {dir} are expanded)")
 	reviewer := fs.String("reviewer", "", "the reviewer agent's command")
@@ -41,11 +47,26 @@ func (e *env) loopCmd() int {
 	if code, done := e.parseFlags(fs); done {
 		return code
 	}
+	if *taskFile != "" {
+		if *task != "" {
+			return e.usageError(errors.New("loop: --task and --task-file do not go together"))
+		}
+		data, err := os.ReadFile(*taskFile)
+		if err != nil {
+			return e.usageError(fmt.Errorf("loop: --task-file: %v", err))
+		}
+		*task = string(data)
+	}
+	for _, f := range []string{*coderFormat, *reviewerFormat} {
+		if f != "" && !slices.Contains(agent.Formats, f) {
+			return e.usageError(fmt.Errorf("loop: agent format %q: want one of %s", f, strings.Join(agent.Formats, ", ")))
+		}
+	}
 	switch {
 	case fs.NArg() > 0:
 		return e.usageError(fmt.Errorf("loop: unexpected argument %q", fs.Arg(0)))
 	case strings.TrimSpace(*task) == "":
-		return e.usageError(errors.New("loop: --task is required"))
+		return e.usageError(errors.New("loop: --task or --task-file is required"))
 	case *coder == "" || *reviewer == "":
 		return e.usageError(errors.New("loop: --coder and --reviewer are required"))
 	case *maxCycles < 1 || *fixes < 1 || *lintFixes < 0 || *budget < 0 || *agentTimeout <= 0:
@@ -96,6 +117,10 @@ func (e *env) loopCmd() int {
 			return e.usageError(fmt.Errorf("loop: %v", err))
 		}
 		a.Timeout = *agentTimeout
+		a.Format = []string{*coderFormat, *reviewerFormat}[i]
+		if *heartbeat > 0 {
+			a.Heartbeat, a.HeartbeatEvery = e.stderr, *heartbeat
+		}
 		agents[i] = a
 	}
 	// One loop per working tree: two would edit the same files and

@@ -77,12 +77,12 @@ crashed
 		want    agent.Result
 	}
 	for _, tc := range []testCase{
-		{name: "json", want: agent.Result{Text: "wrote m.go", CostUSD: 0.5, SessionID: "script-1"}},
-		{name: "stream", want: agent.Result{Text: "streamed", CostUSD: 0.01, SessionID: "script-2"}},
-		{name: "text", want: agent.Result{Text: "plain"}},
-		{name: "is_error", want: agent.Result{Text: "gave up", CostUSD: 0.01, IsError: true, SessionID: "script-4"}},
-		{name: "exit", want: agent.Result{IsError: true, ExitCode: 1, Stderr: "crashed\n"}},
-		{name: "sleep", timeout: 500 * time.Millisecond, want: agent.Result{IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed"}},
+		{name: "json", want: agent.Result{Format: "claude", Text: "wrote m.go", CostUSD: 0.5, SessionID: "script-1"}},
+		{name: "stream", want: agent.Result{Format: "claude", Text: "streamed", CostUSD: 0.01, SessionID: "script-2"}},
+		{name: "text", want: agent.Result{Format: "text", Text: "plain"}},
+		{name: "is_error", want: agent.Result{Format: "claude", Text: "gave up", CostUSD: 0.01, IsError: true, SessionID: "script-4"}},
+		{name: "exit", want: agent.Result{Format: "text", IsError: true, ExitCode: 1, Stderr: "crashed\n"}},
+		{name: "sleep", timeout: 500 * time.Millisecond, want: agent.Result{Format: "text", IsError: true, ExitCode: -1, TimedOut: true, Signal: "killed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a.Timeout = tc.timeout

@@ -45,7 +45,17 @@
 //	             text: REPLY and a newline;
 //	             stream: Claude stream-json lines: a system init line, an
 //	             assistant message, then the result object
+//	             codex: codex exec --json thread events; gemini and
+//	             gemini-stream: Gemini CLI's --output-format json and
+//	             stream-json; aider: aider's text with its Tokens/Cost line
 //	N/@is_error  if present, the result object's is_error is true
+//
+// MainAs(TOOL) is the same agent standing in for a real CLI agent (claude,
+// codex, gemini, aider) in tests of the documented command lines: it plays
+// $SCRIPTAGENT_DIR/TOOL (default .agents/TOOL), records its arguments as
+// "args=..." in SCRIPT.call-N.txt, reads the prompt where that agent does
+// (aider: --message-file) and answers in that agent's format unless the
+// step's @format says otherwise.
 //
 // A path that is absolute or leaves the current directory, an unknown
 // special file or a malformed value makes the call fail with exit status 2

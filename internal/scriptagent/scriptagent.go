@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +22,59 @@ import (
 // current directory, and returns its exit status.
 func Main() int {
 	return run(os.Args[1:], ".", os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+}
+
+// MainAs runs the command as the CLI agent named tool (claude, codex,
+// gemini, aider) would be run: with that agent's own command line, which it
+// records, reading the prompt where that agent reads it and answering in
+// that agent's output format, so the documented recipes can be run as
+// written. The script is $SCRIPTAGENT_DIR/TOOL (default .agents/TOOL).
+func MainAs(tool string) int {
+	dir := os.Getenv("SCRIPTAGENT_DIR")
+	if dir == "" {
+		dir = ".agents"
+	}
+	script := filepath.Join(dir, tool)
+	stdin := io.Reader(os.Stdin)
+	format := map[string]string{"claude": "json", "codex": "codex", "gemini": "gemini", "aider": "aider"}[tool]
+	args := os.Args[1:]
+	for i, a := range args {
+		switch {
+		case tool == "aider" && a == "--message-file" && i+1 < len(args):
+			f, err := os.Open(args[i+1])
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "%s: %v\n", tool, err)
+				return 2
+			}
+			defer f.Close()
+			stdin = f
+		case tool == "claude" && a == "--output-format" && i+1 < len(args) && args[i+1] == "stream-json":
+			format = "stream"
+		case tool == "gemini" && a == "--output-format" && i+1 < len(args) && args[i+1] == "stream-json":
+			format = "gemini-stream"
+		}
+	}
+	getenv := func(k string) string {
+		switch k {
+		case "SCRIPTAGENT_ARGS":
+			return strings.Join(args, " ")
+		case "SCRIPTAGENT_FORMAT":
+			return format
+		}
+		return os.Getenv(k)
+	}
+	if !filepath.IsAbs(script) {
+		script = filepath.Join(".", script)
+	}
+	if err := call(script, ".", stdin, os.Stdout, os.Stderr, getenv); err != nil {
+		var exit exitError
+		if errors.As(err, &exit) {
+			return int(exit)
+		}
+		fmt.Fprintf(os.Stderr, "%s (scriptagent): %v\n", tool, err)
+		return 2
+	}
+	return 0
 }
 
 // errUsage marks the errors of a bad command line or script: exit status 2.
@@ -76,6 +130,12 @@ func call(script, dir string, stdin io.Reader, stdout, stderr io.Writer, getenv 
 	}
 	record := fmt.Sprintf("role=%s budget=%s tools=%s\nstep=%d\n",
 		getenv("FAULTLINE_ROLE"), getenv("FAULTLINE_BUDGET_USD"), getenv("FAULTLINE_ALLOWED_TOOLS"), s.number)
+	if args := getenv("SCRIPTAGENT_ARGS"); args != "" {
+		record += "args=" + args + "\n"
+	}
+	if f := getenv("SCRIPTAGENT_FORMAT"); f != "" && !s.formatSet {
+		s.format = f
+	}
 	if err := os.WriteFile(fmt.Sprintf("%s.call-%d.txt", script, n), []byte(record), 0o666); err != nil {
 		return err
 	}
@@ -126,16 +186,17 @@ func countCall(script string) (int, error) {
 
 // A step is what one call does.
 type step struct {
-	number  int
-	files   []txtar.File // relative paths, slash-separated
-	deletes []string
-	reply   string
-	cost    float64
-	exit    int
-	sleep   time.Duration
-	flood   int64
-	format  string
-	isError bool
+	number    int
+	files     []txtar.File // relative paths, slash-separated
+	deletes   []string
+	reply     string
+	cost      float64
+	exit      int
+	sleep     time.Duration
+	flood     int64
+	format    string
+	formatSet bool // the step's @format, which wins over the agent's own
+	isError   bool
 }
 
 // parseStep returns step n of the archive, or its highest step when it has
@@ -182,9 +243,9 @@ func parseStep(ar *txtar.Archive, n int) (*step, error) {
 				err = errors.New("negative")
 			}
 		case "@format":
-			s.format = value
-			if value != "json" && value != "text" && value != "stream" {
-				err = errors.New("not json, text or stream")
+			s.format, s.formatSet = value, true
+			if !slices.Contains(formats, value) {
+				err = fmt.Errorf("not one of %s", strings.Join(formats, ", "))
 			}
 		case "@is_error":
 			s.isError = true
@@ -264,6 +325,9 @@ type result struct {
 	SessionID    string  `json:"session_id"`
 }
 
+// formats are the answer formats of a step.
+var formats = []string{"json", "text", "stream", "codex", "gemini", "gemini-stream", "aider"}
+
 // answer sleeps, floods and answers as call n.
 func (s *step) answer(n int, stdout, stderr io.Writer) error {
 	time.Sleep(s.sleep)
@@ -288,6 +352,47 @@ func (s *step) answer(n int, stdout, stderr io.Writer) error {
 	switch s.format {
 	case "text":
 		_, err = fmt.Fprintln(w, s.reply)
+	case "codex":
+		// codex exec --json: thread events, as openai/codex's
+		// codex-rs/exec/src/exec_events.rs defines them.
+		type item struct {
+			ID   string `json:"id"`
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		type usage struct {
+			InputTokens       int `json:"input_tokens"`
+			CachedInputTokens int `json:"cached_input_tokens"`
+			OutputTokens      int `json:"output_tokens"`
+		}
+		err = errors.Join(
+			enc.Encode(map[string]string{"type": "thread.started", "thread_id": session}),
+			enc.Encode(map[string]string{"type": "turn.started"}),
+			enc.Encode(map[string]any{"type": "item.completed", "item": item{"item_0", "reasoning", "**Working on it**"}}),
+			enc.Encode(map[string]any{"type": "item.completed", "item": item{"item_1", "agent_message", s.reply}}),
+			enc.Encode(map[string]any{"type": "turn.completed", "usage": usage{1200, 1000, 80}}),
+		)
+	case "gemini":
+		// gemini -p --output-format json: one object (Gemini CLI's
+		// docs/cli/headless.md).
+		type tokens struct {
+			Prompt     int `json:"prompt"`
+			Candidates int `json:"candidates"`
+			Total      int `json:"total"`
+		}
+		type model struct {
+			Tokens tokens `json:"tokens"`
+		}
+		err = enc.Encode(map[string]any{"response": s.reply, "stats": map[string]any{"models": map[string]model{"gemini-2.5-pro": {tokens{1500, 90, 1590}}}}})
+	case "gemini-stream":
+		err = errors.Join(
+			enc.Encode(map[string]string{"type": "init", "session_id": session, "model": "gemini-2.5-pro"}),
+			enc.Encode(map[string]any{"type": "message", "role": "assistant", "content": s.reply, "delta": true}),
+			enc.Encode(map[string]any{"type": "result", "status": "success", "stats": map[string]int{"input_tokens": 1500, "output_tokens": 90}}),
+		)
+	case "aider":
+		// aider's own text, with its Tokens/Cost line after the reply.
+		_, err = fmt.Fprintf(w, "Aider v0.86.2\nModel: anthropic/claude-sonnet-4 with diff edit format\n\n%s\n\nTokens: 2.1k sent, 250 received. Cost: $%.4f message, $%.4f session.\n", s.reply, s.cost, s.cost)
 	case "stream":
 		type content struct {
 			Type string `json:"type"`

@@ -260,7 +260,7 @@ func TestRunRejects(t *testing.T) {
 		{"bad exit", "-- 1/@exit --\none\n", nil, `scriptagent: step 1: @exit "one": `},
 		{"bad sleep", "-- 1/@sleep --\n5\n", nil, `scriptagent: step 1: @sleep "5": `},
 		{"bad flood", "-- 1/@flood --\n-5\n", nil, `scriptagent: step 1: @flood "-5": negative`},
-		{"bad format", "-- 1/@format --\nyaml\n", nil, `scriptagent: step 1: @format "yaml": not json, text or stream`},
+		{"bad format", "-- 1/@format --\nyaml\n", nil, `scriptagent: step 1: @format "yaml": not one of json, text, stream, codex, gemini, gemini-stream, aider`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			scriptDir, dir := t.TempDir(), t.TempDir()
