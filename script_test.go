@@ -101,6 +101,7 @@ func TestScripts(t *testing.T) {
 				"waitfile": cmdWaitFile,
 				"signal":   cmdSignal,
 				"sarif":    cmdSARIF,
+				"expand":   cmdExpand,
 				"junit":    cmdJUnit,
 				"errors":   cmdErrors,
 				"golden":   func(ts *testscript.TestScript, neg bool, args []string) { cmdGolden(ts, neg, args, goldenRoot) },
@@ -246,6 +247,17 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 	pid, err := strconv.Atoi(strings.TrimSpace(ts.ReadFile(args[1])))
 	ts.Check(err)
 	ts.Check(sendSignal(pid, args[0]))
+}
+
+// cmdExpand copies SRC to DST with the script's environment variables
+// ($WORK, ${VAR}) expanded: recorded inputs that name the work directory.
+//
+//	usage: expand SRC DST
+func cmdExpand(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: expand SRC DST")
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o666))
 }
 
 // cmdSARIF validates FILE against the SARIF 2.1.0 JSON schema and prints

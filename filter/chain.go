@@ -263,6 +263,11 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 		o.Status, o.Note = StatusError, "canceled: "+context.Cause(ctx).Error()
 	case o.ExitCode != 0 || ch.FailOnFindings && len(o.Parsed.Errors) > 0:
 		o.Status = StatusFailed
+		if note, env := environmentFailure(o); env {
+			// Not the code's failure: no fix prompt, no breaker attempt.
+			o.Status, o.Note = StatusError, note
+			break
+		}
 		if c.Ignore != nil && c.ignore(&o) {
 			o.Status = StatusPassed
 			o.Note = fmt.Sprintf("failed only with %d ignored errors %s", len(o.Ignored), c.IgnoreNote)

@@ -354,10 +354,53 @@ func (r *run) fixPass(failed filter.Outcome) (bool, error) {
 	return false, nil
 }
 
-// fixPrompt is the focused prompt of a fix pass for a failed check.
+// fixPrompt is the focused prompt of a fix pass for a failed check, with
+// the breaker's warning first when it is HALF_OPEN.
 func (r *run) fixPrompt(failed filter.Outcome) string {
-	return prompt.Fix(prompt.Failure{TaskID: r.task.ID, Check: failed.Name, Result: failed.Parsed},
+	p := prompt.Fix(prompt.Failure{TaskID: r.task.ID, Check: failed.Name, Result: failed.Parsed},
 		prompt.Options{BudgetUSD: r.l.filterFixBudget(), ModuleDir: r.l.ModuleDir})
+	var attempts []circuit.Attempt
+	for _, c := range r.rec.CheckRuns {
+		if c.Phase != PhaseLinting {
+			attempts = append(attempts, c.Attempt())
+		}
+	}
+	if w := circuit.Warning(r.breaker.State(), Persisting(failed.Parsed.Errors, circuit.Streaks(attempts))); w != "" {
+		return w + "\n" + p
+	}
+	return p
+}
+
+// Persisting returns the errors that failed in more than one attempt in a
+// row, by location, for circuit.Warning: each signature once, at its first
+// error's place.
+func Persisting(errs []filter.Error, streaks map[string]int) []circuit.Persisting {
+	var out []circuit.Persisting
+	seen := map[string]bool{}
+	for _, e := range errs {
+		n := streaks[e.Signature]
+		if n < 2 || seen[e.Signature] {
+			continue
+		}
+		seen[e.Signature] = true
+		loc := e.File
+		switch {
+		case loc == "":
+			loc = firstLine(e.Message)
+		case e.Line > 0:
+			loc = fmt.Sprintf("%s:%d", e.File, e.Line)
+		}
+		if e.Test != "" {
+			loc += " (" + e.Test + ")"
+		}
+		out = append(out, circuit.Persisting{Location: loc + ": " + firstLine(e.Message), Attempts: n})
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	f, _, _ := strings.Cut(s, "\n")
+	return f
 }
 
 // checks runs checks, records them (state, artifacts, breaker) and stops

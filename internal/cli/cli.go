@@ -75,6 +75,12 @@ func init() {
 			summary:  "run the coder → checks → focused fixes → reviewer loop on a task",
 			example:  "faultline loop --task 'Add Sum' \\\n  --coder 'claude -p --output-format json --allowedTools {tools}' \\\n  --reviewer 'claude -p --output-format json'",
 			exitNote: "0 approved, 1 gave up, 2 bad usage, 3 could not start or interrupted"},
+		{name: "hook", args: "claude [flags] < hook-input.json", run: (*env).hook,
+			summary: "a Claude Code hook: block a stop (or an edit) while checks fail, with the fix prompt",
+			example: "# .claude/settings.json\n" +
+				"{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"faultline hook claude\", \"timeout\": 600}]}],\n" +
+				"           \"PostToolUse\": [{\"matcher\": \"Edit|Write|MultiEdit\", \"hooks\": [{\"type\": \"command\", \"command\": \"faultline hook claude\"}]}]}}",
+			exitNote: "0 always for Claude Code (a block is the JSON on stdout), 1 unreadable hook input, 2 bad usage"},
 		{name: "version", args: "", run: (*env).version,
 			summary: "print faultline's version, revision and Go version"},
 		{name: "help", args: "[COMMAND]", run: (*env).help,
