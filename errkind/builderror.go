@@ -359,6 +359,10 @@ func (b *Builder) FromVerificationReport(r VerificationReport, verificationFile,
 			}
 		}
 	}
+	if kind == Unknown && failed != nil {
+		// A check whose name says nothing: its level says what it is.
+		kind = kindOfLevel(failedLevel(r, failed), failed.Name)
+	}
 	ctx := map[string]any{"duration": r.Duration}
 	e := BuildError{
 		Type:             kind,
@@ -384,6 +388,41 @@ func (b *Builder) FromVerificationReport(r VerificationReport, verificationFile,
 	}
 	e.Message = withCounts(base, ctx)
 	return e
+}
+
+// failedLevel is the level a check belongs to.
+func failedLevel(r VerificationReport, c *CheckReport) string {
+	for name, lr := range r.Levels {
+		if lr == nil {
+			continue
+		}
+		for i := range lr.Checks {
+			if &lr.Checks[i] == c {
+				return strings.ToUpper(cmp.Or(lr.Level, name))
+			}
+		}
+	}
+	return ""
+}
+
+// kindOfLevel is the kind of a failed check by its verification level, as
+// AgentGate's levels are: L0 static checks (typecheck, or lint when its
+// name says so), L1 tests, L2 black-box tests, L3 CI.
+func kindOfLevel(level, check string) Kind {
+	switch level {
+	case "L0":
+		if strings.Contains(strings.ToLower(check), "lint") {
+			return LintFailed
+		}
+		return TypecheckFailed
+	case "L1":
+		return TestFailed
+	case "L2":
+		return BlackboxFailed
+	case "L3":
+		return CIFailed
+	}
+	return Unknown
 }
 
 // levelOrder returns level names in natural order: L0, L1, ..., L10.
@@ -539,7 +578,7 @@ func (b *Builder) FromOutcome(o filter.Outcome) BuildError {
 	e := BuildError{
 		Type:       kind,
 		Message:    msg,
-		StdoutTail: b.tail(o.Output),
+		StdoutTail: b.tail(o.FailureOutput()),
 		Context:    ctx,
 		FailedAt:   b.now(),
 	}

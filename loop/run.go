@@ -722,7 +722,7 @@ func (r *run) verificationReport(n int, outs []filter.Outcome) errkind.Verificat
 	for i, o := range outs {
 		passed := !o.Failed() && o.Status != filter.StatusError
 		rep.Levels[fmt.Sprintf("L%d", i)] = &errkind.LevelResult{Level: fmt.Sprintf("L%d", i), Passed: passed, Duration: o.Elapsed.Milliseconds(),
-			Checks: []errkind.CheckReport{{Name: o.Name, Passed: passed, Output: o.Output, Duration: o.Elapsed.Milliseconds()}}}
+			Checks: []errkind.CheckReport{{Name: o.Name, Passed: passed, Output: o.FailureOutput(), Duration: o.Elapsed.Milliseconds()}}}
 		total += o.Elapsed
 		if !passed {
 			rep.Overall.Passed = false

@@ -50,6 +50,12 @@ func classifyJSON(data []byte, agentFile, verificationFile string) (errkind.Buil
 		return dec.Decode(v)
 	}
 	switch {
+	case probe["l0Result"] != nil || probe["l1Result"] != nil || probe["l2Result"] != nil || probe["l3Result"] != nil:
+		var r errkind.AgentGateReport
+		if err := strict(&r); err != nil {
+			return errkind.BuildError{}, fmt.Errorf("reading AgentGate's verification report: %v", err)
+		}
+		return b.FromAgentGateReport(r, verificationFile, agentFile), nil
 	case probe["levels"] != nil:
 		var r errkind.VerificationReport
 		if err := strict(&r); err != nil {
@@ -63,5 +69,5 @@ func classifyJSON(data []byte, agentFile, verificationFile string) (errkind.Buil
 		}
 		return b.FromAgentResult(r, agentFile), nil
 	}
-	return errkind.BuildError{}, errors.New("stdin is neither an agent result (exitCode, success, stdout, stderr...) nor a verification report (levels)")
+	return errkind.BuildError{}, errors.New("stdin is neither an agent result (exitCode, success, stdout, stderr...) nor a verification report (levels, or AgentGate's l0Result...l3Result)")
 }
