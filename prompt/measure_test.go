@@ -39,7 +39,10 @@ import (
 	"github.com/faultline-go/faultline/prompt"
 )
 
-var updateCorpus = flag.Bool("update-corpus", false, "re-run the command of every testdata/corpus archive and store its output")
+var (
+	updateCorpus = flag.Bool("update-corpus", false, "re-run the command of every testdata/corpus archive and store its output")
+	dumpPrompts  = flag.String("dump-prompts", "", "write the prompt of every testdata/corpus archive to this directory, to read them")
+)
 
 // outputSection is the archive section that holds the captured output.
 const outputSection = "[output]"
@@ -195,6 +198,11 @@ func TestMeasure(t *testing.T) {
 		errkind.Annotate(res.Errors)
 		p := prompt.Fix(prompt.Failure{TaskID: c.name, Check: c.header["check"], Result: res}, prompt.Options{ModuleDir: dir})
 		p = strings.ReplaceAll(p, dir, "$MODULE")
+		if *dumpPrompts != "" {
+			if err := os.WriteFile(filepath.Join(*dumpPrompts, c.name+".txt"), []byte(p), 0o666); err != nil {
+				t.Fatal(err)
+			}
+		}
 		m := measure(c, res, p)
 		m.rawBytes = len(raw)
 		all = append(all, m)
@@ -207,11 +215,11 @@ func TestMeasure(t *testing.T) {
 
 // The measured floors: a change to the prompt may only make them better.
 const (
-	floorLocsKept    = 0.98 // of the failure locations, shown in the prompt
-	floorTestsNamed  = 0.23 // of the failing tests, named
-	ceilRepeated     = 312  // source lines shown twice or more
-	floorBugsToEdit  = 0.76 // of the bugs, whose file is among the files to edit
-	ceilOverBudget   = 1    // prompts over the default byte budget
+	floorLocsKept    = 1.00 // of the failure locations, shown in the prompt
+	floorTestsNamed  = 1.00 // of the failing tests, named
+	ceilRepeated     = 0    // source lines shown twice or more
+	floorBugsToEdit  = 0.97 // of the bugs, whose file is among the files to edit
+	ceilOverBudget   = 0    // prompts over the default byte budget
 	defaultPromptCap = 8192 // the byte budget measured against
 )
 
