@@ -13,10 +13,12 @@ package prompt_test
 //
 //	go test ./prompt -run TestMeasure -v
 //
-// and regenerate every captured output (the real toolchain runs each
+// and regenerate the captured outputs (the real toolchain runs each
 // header's command on its module; golangci-lint must be on PATH) with
 //
-//	go test ./prompt -run TestMeasure -update-corpus
+//	go test ./prompt -run TestMeasure -update-corpus=all
+//
+// or -update-corpus=NAME,NAME for some of them.
 
 import (
 	"flag"
@@ -40,7 +42,7 @@ import (
 )
 
 var (
-	updateCorpus = flag.Bool("update-corpus", false, "re-run the command of every testdata/corpus archive and store its output")
+	updateCorpus = flag.String("update-corpus", "", `re-run the command of the testdata/corpus archives ("all", or names separated by commas) and store their output`)
 	dumpPrompts  = flag.String("dump-prompts", "", "write the prompt of every testdata/corpus archive to this directory, to read them")
 )
 
@@ -175,9 +177,12 @@ type measurement struct {
 
 func TestMeasure(t *testing.T) {
 	cases := loadCorpus(t)
-	if *updateCorpus {
+	if *updateCorpus != "" {
+		names := strings.Split(*updateCorpus, ",")
 		for _, c := range cases {
-			recapture(t, c)
+			if *updateCorpus == "all" || slices.Contains(names, c.name) {
+				recapture(t, c)
+			}
 		}
 		cases = loadCorpus(t)
 	}
@@ -185,7 +190,7 @@ func TestMeasure(t *testing.T) {
 	for _, c := range cases {
 		out, ok := c.output()
 		if !ok || out == "" {
-			t.Errorf("%s: no captured output (go test ./prompt -run TestMeasure -update-corpus)", c.name)
+			t.Errorf("%s: no captured output (go test ./prompt -run TestMeasure -update-corpus=%s)", c.name, c.name)
 			continue
 		}
 		dir := c.extract(t)

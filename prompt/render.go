@@ -444,7 +444,7 @@ func (bd *body) writeCode(b *strings.Builder) {
 	if len(bd.code) == 0 {
 		return
 	}
-	b.WriteString("\nCODE UNDER TEST — likely place of the fix (module functions outside the tests that the failing tests call or their traces pass through):\n")
+	b.WriteString("\nCODE UNDER TEST — likely place of the fix (module functions outside the tests: where the failures' traces pass or their messages are written, and what the failing tests call):\n")
 	for _, c := range bd.code {
 		sig := ""
 		switch {

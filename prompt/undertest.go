@@ -86,6 +86,7 @@ type codeIndex struct {
 	modPath string // its module path
 	fset    *token.FileSet
 	pkgs    map[string]*pkgInfo // by module-relative directory
+	frags   *[]fragment         // the literal text of the module's strings, once scanned
 }
 
 func newCodeIndex(root string) *codeIndex {
@@ -556,6 +557,26 @@ func codeUnderTest(ix *codeIndex, entries []*entry) ([]*codeFunc, int) {
 		}
 	}
 
+	// Where the module's code writes the text of a failure's message.
+	looked := 0
+	for _, en := range entries {
+		if en.tool != "test" || looked == maxOriginMessages {
+			continue
+		}
+		looked++
+		who := testSummary(en.tests)
+		if who == "" {
+			who = "the test binary"
+		}
+		for _, p := range ix.origins(en.examples[0].msg) {
+			fi := ix.enclosing(p.file, p.line)
+			if fi != nil && fi.testSupport {
+				continue
+			}
+			add(fi, p, "writes the message of "+who, "")
+		}
+	}
+
 	// The functions the failing tests call.
 	type failing struct {
 		dir, name string
@@ -608,6 +629,9 @@ func codeUnderTest(ix *codeIndex, entries []*entry) ([]*codeFunc, int) {
 			}
 			if len(fi.name) >= 3 && strings.Contains(strings.ToLower(ft.name), strings.ToLower(fi.name)) {
 				s += 2
+			}
+			if testInfra(fi.file) {
+				s -= 3
 			}
 			return s
 		}
@@ -691,4 +715,16 @@ func testHomes(ix *codeIndex, entries []*entry) (files []string, notes map[strin
 		notes[f] = n + ", whose failure names no line"
 	}
 	return files, notes
+}
+
+// testInfra reports whether a module file lies in a directory of test
+// infrastructure ("internal/testutil", "toml-test"): what the tests use,
+// seldom what they test.
+func testInfra(file string) bool {
+	for _, seg := range strings.Split(path.Dir(file), "/") {
+		if strings.Contains(strings.ToLower(seg), "test") {
+			return true
+		}
+	}
+	return false
 }

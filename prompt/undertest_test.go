@@ -278,6 +278,40 @@ func TestInc(t *testing.T) {
 			errs: fail("m_test.go", 7, "TestInc", "WARNING: DATA RACE\n\tRead at m_test.go:7 (m.TestInc)\n\tPrevious write at m.go:5 (m.Inc)"),
 			want: []string{"- m.go:5: func Inc() — where TestInc raced; called by TestInc"},
 		},
+		{
+			name: "an error of the code under test printed by the test: where its text is written",
+			module: `-- conf/conf.go --
+package conf
+
+func Load(s string) error { return check(s) }
+-- conf/check.go --
+package conf
+
+import "fmt"
+
+func check(s string) error {
+	if s == "" {
+		return fmt.Errorf("conf: %q is not a valid setting at all", s)
+	}
+	return nil
+}
+-- conf/conf_test.go --
+package conf
+
+import "testing"
+
+func TestLoad(t *testing.T) {
+	if err := Load(""); err != nil {
+		t.Fatal(err)
+	}
+}
+`,
+			errs: []filter.Error{{File: "conf/conf_test.go", Line: 7, Message: `conf: "" is not a valid setting at all`, Tool: "test", Test: "TestLoad", Package: "example.com/m/conf"}},
+			want: []string{
+				"- conf/check.go:7: in func check(s string) error — writes the message of TestLoad",
+				"- conf/conf.go:3: func Load(s string) error — called by TestLoad",
+			},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) { run(t, tc) })
 	}
