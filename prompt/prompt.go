@@ -40,8 +40,9 @@ type Options struct {
 	// further example messages, then source, then lists locations one
 	// line each and at last by line number only — never a location, a
 	// failing test or a file — and says what it left out. 0 means
-	// DefaultMaxBytes, a negative value no budget. Only the list of
-	// failing tests and files can take a prompt over it.
+	// DefaultMaxBytes, a negative value no budget. Only the lists of
+	// failing tests and files can take a prompt over it (each is cut,
+	// with a count, only past 2000 lines).
 	MaxBytes int
 	// MaxExamples bounds the distinct messages shown for one location
 	// (the first in the list of errors, the others after every location,

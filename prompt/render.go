@@ -62,12 +62,11 @@ func newBody(res filter.ParseResult, opts Options) *body {
 
 // plan is how much of the body a prompt shows.
 type plan struct {
-	byLine   bool              // locations listed by line number only, per file
-	compactT bool              // failing tests counted by parent test
-	full     []bool            // by entry: the whole first message, else one line
-	snippet  map[*cluster]bool // the clusters whose source is shown
-	extras   []int             // by entry: further examples shown
-	undo     []func(*plan)     // undoes the upgrades made, last last
+	byLine  bool              // locations listed by line number only, per file
+	full    []bool            // by entry: the whole first message, else one line
+	snippet map[*cluster]bool // the clusters whose source is shown
+	extras  []int             // by entry: further examples shown
+	undo    []func(*plan)     // undoes the upgrades made, last last
 }
 
 func (bd *body) newPlan() *plan {
@@ -110,12 +109,9 @@ func (bd *body) choose(budget int) *plan {
 	}
 	size := len(bd.render(p, budget))
 	if size > budget {
-		// Locations by line number first; only then the names of
-		// subtests counted by parent.
+		// Only the failing tests and the files can take the prompt
+		// over its budget now: they are never dropped.
 		p.byLine = true
-		if len(bd.render(p, budget)) > budget {
-			p.compactT = true
-		}
 		return p
 	}
 	room := budget - size
@@ -202,7 +198,7 @@ func (bd *body) render(p *plan, budget int) string {
 	if note := bd.leftOut(p, budget); note != "" {
 		b.WriteString(note)
 	}
-	bd.writeTests(&b, p)
+	bd.writeTests(&b)
 	bd.writeCode(&b)
 	bd.writeFiles(&b)
 	var more strings.Builder
@@ -382,9 +378,6 @@ func (bd *body) leftOut(p *plan, budget int) string {
 	if other > 0 && !p.byLine {
 		parts = append(parts, fmt.Sprintf("the messages of %s at the locations listed", textutil.Count(other, "more error")))
 	}
-	if p.compactT {
-		parts = append(parts, "the names of subtests (counted by parent test)")
-	}
 	if len(parts) == 0 {
 		return ""
 	}
@@ -396,17 +389,13 @@ func (bd *body) leftOut(p *plan, budget int) string {
 }
 
 // writeTests writes the FAILING TESTS section: every failing test,
-// compactly, or when the plan says so each parent test with its count of
-// failing subtests.
-func (bd *body) writeTests(b *strings.Builder, p *plan) {
+// compactly.
+func (bd *body) writeTests(b *strings.Builder) {
 	if len(bd.tests) == 0 {
 		return
 	}
 	fmt.Fprintf(b, "\nFAILING TESTS (%d):\n", len(bd.tests))
 	lines := testLines(bd.tests)
-	if p.compactT {
-		lines = parentCounts(bd.tests)
-	}
 	for i, l := range lines {
 		if i == maxListed {
 			fmt.Fprintf(b, "- … and %d more lines of tests\n", len(lines)-maxListed)
@@ -414,29 +403,6 @@ func (bd *body) writeTests(b *strings.Builder, p *plan) {
 		}
 		b.WriteString("- " + safeLine(l) + "\n")
 	}
-}
-
-// parentCounts lists each top-level test with its number of failing
-// subtests.
-func parentCounts(tests []string) []string {
-	var out []string
-	counts := map[string]int{}
-	for _, t := range tests {
-		top, _, sub := strings.Cut(t, "/")
-		if _, ok := counts[top]; !ok {
-			out = append(out, top)
-			counts[top] = 0
-		}
-		if sub {
-			counts[top]++
-		}
-	}
-	for i, top := range out {
-		if n := counts[top]; n > 0 {
-			out[i] = fmt.Sprintf("%s (%s)", top, textutil.Count(n, "failing subtest"))
-		}
-	}
-	return out
 }
 
 // writeCode writes the CODE UNDER TEST section.
