@@ -36,6 +36,7 @@ type codeFunc struct {
 	line    int      // the line shown: the frame's, or the declaration's
 	why     []string // where traces pass through it
 	callers []string // the failing tests that call it
+	score   int      // how strongly the callers' names and messages point at it
 }
 
 // reason says how the failing tests reach the function.
@@ -341,21 +342,26 @@ func (ix *codeIndex) walk(dir string, file *ast.File, fd *ast.FuncDecl, depth in
 			if id, ok := sel.X.(*ast.Ident); ok && (testingVars[id.Name] || !locals[id.Name] && imports[id.Name] != "") {
 				break
 			}
-			// A method call: resolved when the test's package and the
-			// module packages it imports declare only one or two methods
-			// of that name.
-			var cands []*funcInfo
-			for _, d := range append([]string{dir}, importDirs...) {
-				if q := ix.pkg(d); q != nil {
-					for _, fi := range q.methods[sel.Sel.Name] {
-						if !slices.Contains(cands, fi) {
-							cands = append(cands, fi)
+			// A method call: resolved when the test's own package, or
+			// else the module packages it imports, declare only one or
+			// two methods of that name.
+			for _, dirs := range [][]string{{dir}, importDirs} {
+				var cands []*funcInfo
+				for _, d := range dirs {
+					if q := ix.pkg(d); q != nil {
+						for _, fi := range q.methods[sel.Sel.Name] {
+							if !slices.Contains(cands, fi) {
+								cands = append(cands, fi)
+							}
 						}
 					}
 				}
-			}
-			if len(cands) <= 2 {
-				add(cands...)
+				if len(cands) > 0 {
+					if len(cands) <= 2 {
+						add(cands...)
+					}
+					break
+				}
 			}
 		case *ast.Ident:
 			if locals[n.Name] {
@@ -495,7 +501,7 @@ func codeUnderTest(ix *codeIndex, entries []*entry) ([]*codeFunc, int) {
 	}
 	var out []*codeFunc
 	byKey := map[pos]*codeFunc{}
-	add := func(fi *funcInfo, p pos, why, caller string) {
+	add := func(fi *funcInfo, p pos, why, caller string, score int) {
 		k := p
 		if fi != nil {
 			k = pos{fi.file, fi.line}
@@ -512,6 +518,7 @@ func codeUnderTest(ix *codeIndex, entries []*entry) ([]*codeFunc, int) {
 		if caller != "" && !slices.Contains(c.callers, caller) {
 			c.callers = append(c.callers, caller)
 		}
+		c.score = max(c.score, score)
 	}
 
 	// Trace frames outside the tests.
@@ -549,7 +556,7 @@ func codeUnderTest(ix *codeIndex, entries []*entry) ([]*codeFunc, int) {
 			if n > 0 {
 				why = "its caller, in the trace of " + who
 			}
-			add(fi, p, why, "")
+			add(fi, p, why, "", 0)
 			prev = k
 			if n++; n == maxFramesPerErr {
 				break
@@ -573,7 +580,7 @@ func codeUnderTest(ix *codeIndex, entries []*entry) ([]*codeFunc, int) {
 			if fi != nil && fi.testSupport {
 				continue
 			}
-			add(fi, p, "writes the message of "+who, "")
+			add(fi, p, "writes the message of "+who, "", 0)
 		}
 	}
 
@@ -638,9 +645,23 @@ func codeUnderTest(ix *codeIndex, entries []*entry) ([]*codeFunc, int) {
 		ranked := slices.Clone(fns)
 		slices.SortStableFunc(ranked, func(a, b *funcInfo) int { return cmp.Compare(score(b), score(a)) })
 		for _, fi := range ranked[:min(len(ranked), maxCallsPerTest)] {
-			add(fi, pos{fi.file, fi.line}, "", ft.name)
+			add(fi, pos{fi.file, fi.line}, "", ft.name, score(fi))
 		}
 	}
+	// Traces and messages first, then the calls the names and messages
+	// point at most.
+	slices.SortStableFunc(out, func(a, b *codeFunc) int {
+		ta, tb := len(a.why) > 0, len(b.why) > 0
+		switch {
+		case ta != tb && ta:
+			return -1
+		case ta != tb:
+			return 1
+		case ta:
+			return 0 // traces keep their order, innermost first
+		}
+		return cmp.Compare(b.score, a.score)
+	})
 	if len(out) > maxCodeUnderTest {
 		return out[:maxCodeUnderTest], len(out) - maxCodeUnderTest
 	}

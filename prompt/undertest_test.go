@@ -279,6 +279,45 @@ func TestInc(t *testing.T) {
 			want: []string{"- m.go:5: func Inc() — where TestInc raced; called by TestInc"},
 		},
 		{
+			name: "a method of the test's own package is preferred to one of the packages it imports",
+			module: `-- other/other.go --
+package other
+
+type Stream struct{}
+
+func (Stream) Next() int { return 0 }
+
+func New() Stream { return Stream{} }
+-- own/own.go --
+package own
+
+type Lexer struct{}
+
+func (*Lexer) Next() int { return 1 }
+-- own/own_test.go --
+package own
+
+import (
+	"testing"
+
+	"example.com/m/other"
+)
+
+func TestNext(t *testing.T) {
+	var l Lexer
+	_ = other.New()
+	if l.Next() != 2 {
+		t.Error("Next() = 1")
+	}
+}
+`,
+			errs: []filter.Error{{File: "own/own_test.go", Line: 12, Message: "Next() = 1", Tool: "test", Test: "TestNext", Package: "example.com/m/own"}},
+			want: []string{
+				"- own/own.go:5: func (*Lexer) Next() int — called by TestNext",
+				"- other/other.go:7: func New() Stream — called by TestNext",
+			},
+		},
+		{
 			name: "an error of the code under test printed by the test: where its text is written",
 			module: `-- conf/conf.go --
 package conf
