@@ -41,7 +41,8 @@ func (ix *codeIndex) fragments() []fragment {
 	}
 	var out []fragment
 	files, size := 0, int64(0)
-	filepath.WalkDir(ix.root, func(p string, d fs.DirEntry, err error) error {
+	// The walk's errors are the files it could not read: skipped.
+	_ = filepath.WalkDir(ix.root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
@@ -74,8 +75,8 @@ func (ix *codeIndex) fragments() []fragment {
 		if err != nil {
 			return nil
 		}
-		src, err := os.ReadFile(p)
-		if err != nil {
+		src, ok := readSmall(p, maxSourceBytes)
+		if !ok {
 			return nil
 		}
 		out = append(out, scanFragments(filepath.ToSlash(rel), src)...)

@@ -1,7 +1,6 @@
 package prompt
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -125,23 +124,29 @@ func (c *sourceCache) render(cl *cluster, indent string) string {
 // readLines returns a file's lines, or nil when it cannot be read or is
 // too large to be source worth showing.
 func readLines(path string) []string {
+	data, ok := readSmall(path, maxSourceBytes)
+	if !ok {
+		return nil
+	}
+	ls := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for i, l := range ls {
+		ls[i] = strings.TrimSuffix(l, "\r")
+	}
+	return ls
+}
+
+// readSmall reads a regular file of at most limit bytes.
+func readSmall(path string, limit int64) ([]byte, bool) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil
+		return nil, false
 	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() > maxSourceBytes {
-		return nil
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > limit {
+		f.Close() //nolint:errcheck // read only
+		return nil, false
 	}
-	var ls []string
-	r := bufio.NewReader(io.LimitReader(f, maxSourceBytes))
-	for {
-		l, err := r.ReadString('\n')
-		if l != "" || err == nil {
-			ls = append(ls, strings.TrimRight(l, "\r\n"))
-		}
-		if err != nil {
-			return ls
-		}
-	}
+	data, err := io.ReadAll(io.LimitReader(f, limit))
+	f.Close() //nolint:errcheck // read only
+	return data, err == nil
 }

@@ -103,14 +103,11 @@ func newCodeIndex(root string) *codeIndex {
 
 // modulePath reads the module path from the go.mod in dir.
 func modulePath(dir string) string {
-	f, err := os.Open(filepath.Join(dir, "go.mod"))
-	if err != nil {
+	data, ok := readSmall(filepath.Join(dir, "go.mod"), 1<<20)
+	if !ok {
 		return ""
 	}
-	defer f.Close()
-	data := make([]byte, 64<<10)
-	n, _ := f.Read(data)
-	for _, l := range strings.Split(string(data[:n]), "\n") {
+	for _, l := range strings.Split(string(data), "\n") {
 		l, _, _ = strings.Cut(l, "//")
 		rest, ok := strings.CutPrefix(strings.TrimSpace(l), "module")
 		if !ok || rest == "" || rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"' {
