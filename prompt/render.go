@@ -31,6 +31,8 @@ type body struct {
 	homes    []string          // files of failing tests whose errors name no file
 	homeNote map[string]string // what each of them holds
 	tests    []string          // the distinct failing tests, sorted
+	fulls    []string          // by entry, once made: full(i)
+	compacts []string          // by entry, once made: compact(i)
 }
 
 func newBody(res filter.ParseResult, opts Options) *body {
@@ -107,7 +109,16 @@ func (bd *body) choose(budget int) *plan {
 		}
 		return p
 	}
-	size := len(bd.render(p, budget))
+	compact := 0
+	for i := range bd.entries {
+		if compact += len(bd.compact(i)); compact > budget {
+			break
+		}
+	}
+	size := compact
+	if size <= budget {
+		size = len(bd.render(p, budget))
+	}
 	if size > budget {
 		// Only the failing tests and the files can take the prompt
 		// over its budget now: they are never dropped.
@@ -268,6 +279,16 @@ func (en *entry) message(x example, indent string, withTest bool) string {
 
 // full is entry i with its whole first message.
 func (bd *body) full(i int) string {
+	if bd.fulls == nil {
+		bd.fulls = make([]string, len(bd.entries))
+	}
+	if bd.fulls[i] == "" {
+		bd.fulls[i] = bd.makeFull(i)
+	}
+	return bd.fulls[i]
+}
+
+func (bd *body) makeFull(i int) string {
 	en, pre, ind := bd.entries[i], bd.prefix(i), bd.indent(i)
 	if en.count == 1 {
 		return pre + en.lead() + en.message(en.examples[0], ind, true)
@@ -277,6 +298,16 @@ func (bd *body) full(i int) string {
 
 // compact is entry i on one line.
 func (bd *body) compact(i int) string {
+	if bd.compacts == nil {
+		bd.compacts = make([]string, len(bd.entries))
+	}
+	if bd.compacts[i] == "" {
+		bd.compacts[i] = bd.makeCompact(i)
+	}
+	return bd.compacts[i]
+}
+
+func (bd *body) makeCompact(i int) string {
 	en := bd.entries[i]
 	x := en.examples[0]
 	first, _, _ := strings.Cut(x.msg, "\n")
