@@ -505,7 +505,7 @@ func (bd *body) writeFiles(b *strings.Builder) {
 		if n := bd.homeNote[f]; n != "" {
 			what = append(what, n)
 		}
-		fmt.Fprintf(b, "- %s (%s)\n", safeLine(clip(f, maxFileName)), strings.Join(what, "; "))
+		fmt.Fprintf(b, "- %s (%s)\n", safeLine(clip(f, maxFileName)), safeLine(strings.Join(what, "; ")))
 	}
 	if len(order) == 0 {
 		b.WriteString("- (the errors name no file of this module)\n")
