@@ -3,19 +3,26 @@ package filter
 import (
 	"fmt"
 	"path"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
 
-// InModule reports whether the error is located in a file of the module:
-// a module-relative path that does not climb out of it. Errors in GOROOT,
-// the module cache or another module (absolute paths, "../") and errors
-// that name no file are not; nothing outside the module is a fix target.
-func (e Error) InModule() bool {
-	f := e.File
-	return f != "" && f != ".." && !strings.HasPrefix(f, "../") && !path.IsAbs(f) && !filepath.IsAbs(filepath.FromSlash(f)) &&
-		!(len(f) > 1 && f[1] == ':')
+// InModule reports whether the error is located in a file of the module
+// (see InModulePath). Errors in GOROOT, the module cache or another module
+// and errors that name no file are not: nothing outside the module is a
+// fix target.
+func (e Error) InModule() bool { return InModulePath(e.File) }
+
+// InModulePath reports whether a module-relative path (as Error.File has
+// it) lies inside the module: not absolute (nor a Windows drive), and not
+// climbing out of it once cleaned ("a/../../x" does).
+func InModulePath(file string) bool {
+	if file == "" || strings.HasPrefix(file, "/") || strings.HasPrefix(file, `\`) ||
+		len(file) > 1 && file[1] == ':' {
+		return false
+	}
+	c := path.Clean(strings.ReplaceAll(file, `\`, "/"))
+	return c != ".." && !strings.HasPrefix(c, "../") && c != "."
 }
 
 // environmentPatterns are messages of the tools that say the environment,

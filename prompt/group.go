@@ -2,7 +2,6 @@ package prompt
 
 import (
 	"cmp"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,16 +104,8 @@ func groupErrors(errs []filter.Error, maxExamples int) []*entry {
 	return entries
 }
 
-// inModule reports whether a module-relative file (as filter.Error has
-// it) lies inside the module: relative, and not climbing out of it.
-func inModule(file string) bool {
-	if file == "" || strings.HasPrefix(file, "/") || strings.HasPrefix(file, `\`) ||
-		len(file) > 1 && file[1] == ':' { // a Windows drive
-		return false
-	}
-	c := path.Clean(strings.ReplaceAll(file, `\`, "/"))
-	return c != ".." && !strings.HasPrefix(c, "../") && c != "."
-}
+// inModule reports whether a module-relative file lies inside the module.
+func inModule(file string) bool { return filter.InModulePath(file) }
 
 // location is "file:line:col", as much of it as is known.
 func (en *entry) location() string {
