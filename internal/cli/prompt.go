@@ -21,7 +21,8 @@ func (e *env) promptCmd() int {
 	dir := dirFlag(fs)
 	task := fs.String("task", "", "the task's ID, for the prompt's header")
 	budget := fs.Float64("budget", 0, "the fix pass's budget in USD; 0 gives no budget hint")
-	maxErrors := fs.Int("max-errors", prompt.DefaultPromptErrors, "errors listed before \"… and N more\"")
+	maxErrors := fs.Int("max-errors", prompt.DefaultPromptErrors, "locations shown with their whole message; the others are listed one line each, never dropped")
+	maxBytes := fs.Int("max-bytes", prompt.DefaultMaxBytes, "the prompt's size budget in bytes: examples, then source, then messages give way, never a location, test or file")
 	context := fs.Int("context", prompt.DefaultContextLines, "source lines shown before and after each error (0: none)")
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when there are errors to fix")
 	if code, done := e.parseFlags(fs); done {
@@ -46,7 +47,7 @@ func (e *env) promptCmd() int {
 		return exitOK // nothing failed: nothing to fix, no prompt
 	}
 	io.WriteString(e.stdout, prompt.Fix(prompt.Failure{TaskID: *task, Check: *check, Result: res}, prompt.Options{
-		BudgetUSD: *budget, MaxErrors: *maxErrors, ModuleDir: moduleRoot(abs), ContextLines: contextLines(*context),
+		BudgetUSD: *budget, MaxErrors: *maxErrors, MaxBytes: *maxBytes, ModuleDir: moduleRoot(abs), ContextLines: contextLines(*context),
 	}))
 	if *exitZero {
 		return exitOK
