@@ -70,8 +70,8 @@ type Outcome struct {
 	TimedOut bool
 	// DroppedBytes is how much output was not kept (see Chain.MaxOutput).
 	DroppedBytes int64
-	// Ignored are the errors Chain.Ignore set aside.
-	Ignored []Error
+	// Ignored are the errors Chain.Ignore set aside, with why.
+	Ignored []IgnoredError
 }
 
 // Failed reports whether the check ran and failed.
@@ -96,13 +96,11 @@ type Chain struct {
 	// OnDone, if set, is called with each outcome.
 	OnDone func(Outcome)
 	// Ignore, if set, is asked about each error of a check that failed:
-	// the errors it ignores (in excluded files, pre-existing ones) move to
-	// Outcome.Ignored, and a check that failed with nothing but ignored
-	// errors passes, with a note, so that the chain goes on.
-	Ignore func(Error) bool
-	// IgnoreNote says in the note why errors were ignored ("in files
-	// excluded by .faultline.yaml").
-	IgnoreNote string
+	// an error it gives a reason for ("pre-existing", "in a file excluded
+	// by .faultline.yaml") moves to Outcome.Ignored, and a check that
+	// failed with nothing but ignored errors passes, with a note, so that
+	// the chain goes on.
+	Ignore func(Error) (reason string)
 }
 
 // ChainOptions adjust the default chain.
@@ -196,6 +194,19 @@ func (c *Chain) index(name string) int {
 	return slices.IndexFunc(c.Checks, func(ch Check) bool { return ch.Name == name })
 }
 
+// RunAll runs every check, whatever fails: what a baseline needs, every
+// check's errors.
+func (c *Chain) RunAll(ctx context.Context) []Outcome {
+	var outs []Outcome
+	for _, ch := range c.Checks {
+		outs = append(outs, c.runOne(ctx, ch))
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return outs
+}
+
 func (c *Chain) run(ctx context.Context, checks []Check) []Outcome {
 	var outs []Outcome
 	for _, ch := range checks {
@@ -270,7 +281,7 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 		}
 		if c.Ignore != nil && c.ignore(&o) {
 			o.Status = StatusPassed
-			o.Note = fmt.Sprintf("failed only with %d ignored errors %s", len(o.Ignored), c.IgnoreNote)
+			o.Note = "failed only with ignored errors: " + ignoredSummary(o.Ignored)
 		}
 	default:
 		// A check that passed has nothing to fix: what its parser made of
@@ -281,14 +292,20 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 	return c.done(o)
 }
 
+// IgnoredError is an error Chain.Ignore set aside, and why.
+type IgnoredError struct {
+	Error
+	Reason string `json:"reason"`
+}
+
 // ignore moves the errors Chain.Ignore ignores to o.Ignored, and reports
 // whether nothing else made the check fail: errors were parsed, all were
 // ignored, and the tool did not stop listing them.
 func (c *Chain) ignore(o *Outcome) bool {
-	var kept []Error
+	kept := []Error{}
 	for _, e := range o.Parsed.Errors {
-		if c.Ignore(e) {
-			o.Ignored = append(o.Ignored, e)
+		if why := c.Ignore(e); why != "" {
+			o.Ignored = append(o.Ignored, IgnoredError{Error: e, Reason: why})
 		} else {
 			kept = append(kept, e)
 		}
@@ -296,11 +313,26 @@ func (c *Chain) ignore(o *Outcome) bool {
 	if len(o.Ignored) == 0 {
 		return false
 	}
-	if kept == nil {
-		kept = []Error{}
-	}
 	o.Parsed.Errors = kept
 	return len(kept) == 0 && !o.Parsed.Truncated
+}
+
+// ignoredSummary counts ignored errors by reason: "3 pre-existing, 1 in a
+// file excluded by .faultline.yaml".
+func ignoredSummary(ignored []IgnoredError) string {
+	var reasons []string
+	count := map[string]int{}
+	for _, e := range ignored {
+		if count[e.Reason] == 0 {
+			reasons = append(reasons, e.Reason)
+		}
+		count[e.Reason]++
+	}
+	parts := make([]string, len(reasons))
+	for i, r := range reasons {
+		parts[i] = fmt.Sprintf("%d %s", count[r], r)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (c *Chain) done(o Outcome) Outcome {

@@ -35,6 +35,10 @@ type Loop struct {
 	// a rate limit) is retried before the run stops; 0 means
 	// DefaultAgentRetries, a negative value none.
 	AgentRetries int
+	// Baseline, when true, runs every check before the coder's first call
+	// and sets aside the errors already there: pre-existing errors are
+	// never the coder's to fix and never count in the breaker.
+	Baseline bool
 	// Breaker configures the circuit breaker.
 	Breaker circuit.Config
 	// ArtifactsDir, if set, receives the run's artifacts: agent-N.json,

@@ -116,20 +116,23 @@ func (c CheckRun) Attempt() circuit.Attempt {
 
 // RunRecord is the record of a run, kept as run.json in its artifacts.
 type RunRecord struct {
-	Task         Task                `json:"task"`
-	Status       Status              `json:"status"`
-	StopReason   string              `json:"stop_reason"`
-	Cycles       int                 `json:"cycles"`
-	TotalCostUSD float64             `json:"total_cost_usd"`
-	StartedAt    time.Time           `json:"started_at"`
-	FinishedAt   time.Time           `json:"finished_at,omitzero"`
-	DurationMs   int64               `json:"duration_ms"`
-	AgentCalls   []AgentCall         `json:"agent_calls"`
-	CheckRuns    []CheckRun          `json:"check_runs"`
-	Breaker      circuit.Snapshot    `json:"breaker"`
-	Infra        int                 `json:"infrastructure_failures"`
-	State        *CycleState         `json:"state"`
-	Error        *errkind.BuildError `json:"error"`
+	Task         Task             `json:"task"`
+	Status       Status           `json:"status"`
+	StopReason   string           `json:"stop_reason"`
+	Cycles       int              `json:"cycles"`
+	TotalCostUSD float64          `json:"total_cost_usd"`
+	StartedAt    time.Time        `json:"started_at"`
+	FinishedAt   time.Time        `json:"finished_at,omitzero"`
+	DurationMs   int64            `json:"duration_ms"`
+	AgentCalls   []AgentCall      `json:"agent_calls"`
+	CheckRuns    []CheckRun       `json:"check_runs"`
+	Breaker      circuit.Snapshot `json:"breaker"`
+	Infra        int              `json:"infrastructure_failures"`
+	// BaselineErrors counts the distinct errors there before the change
+	// (Loop.Baseline), which the loop set aside.
+	BaselineErrors int                 `json:"baseline_errors,omitempty"`
+	State          *CycleState         `json:"state"`
+	Error          *errkind.BuildError `json:"error"`
 	// ErrorMessage is Error's message, for readers that know no BuildError.
 	ErrorMessage string `json:"error_message,omitempty"`
 }
@@ -151,7 +154,13 @@ type run struct {
 	log     io.Writer
 	now     func() time.Time
 	failed  filter.Outcome // the check failing now; its Name is "" when all pass
+	// preexisting are the first errors the baseline found, for the
+	// coder's prompt as context.
+	preexisting []filter.Error
 }
+
+// maxContextErrors bounds the pre-existing errors a coder prompt names.
+const maxContextErrors = 10
 
 // errStop ends a run: the record says why.
 var errStop = errors.New("loop: run stopped")
@@ -205,7 +214,13 @@ func (l *Loop) Run(ctx context.Context, task Task) (*RunRecord, error) {
 		r.art = a
 	}
 	r.logf("task %s: %s (up to %d cycles%s)", r.task.ID, cmp.Or(task.Title, "untitled"), l.maxCycles(), r.budgetNote())
-	err := r.cycles()
+	var err error
+	if l.Baseline {
+		err = r.baseline()
+	}
+	if err == nil {
+		err = r.cycles()
+	}
 	r.finish(err)
 	if r.art != nil {
 		if werr := r.art.write("run.json", r.rec); werr != nil {
@@ -226,6 +241,55 @@ func (r *run) budgetNote() string {
 
 func (r *run) logf(format string, args ...any) {
 	fmt.Fprintf(r.log, "faultline: "+format+"\n", args...)
+}
+
+// baseline runs every check before the coder's first call and makes the
+// chain set aside the errors already there, by signature.
+func (r *run) baseline() error {
+	if err := r.ctx.Err(); err != nil {
+		return r.stop(StopCancelled, r.builder.FromSystemError(err))
+	}
+	// The chain is the caller's: a copy gets the baseline.
+	chain := *r.chain
+	r.chain = &chain
+	sigs := map[string]bool{}
+	var counts []string
+	for _, o := range chain.RunAll(r.ctx) {
+		errkind.Annotate(o.Parsed.Errors)
+		for _, e := range o.Parsed.Errors {
+			if !sigs[e.Signature] && len(r.preexisting) < maxContextErrors {
+				r.preexisting = append(r.preexisting, e)
+			}
+			sigs[e.Signature] = true
+		}
+		if n := len(o.Parsed.Errors); n > 0 {
+			counts = append(counts, fmt.Sprintf("%s %d", o.Name, n))
+		}
+	}
+	if r.ctx.Err() != nil {
+		return r.stop(StopCancelled, r.builder.FromSystemError(r.ctx.Err()))
+	}
+	r.rec.BaselineErrors = len(sigs)
+	if len(sigs) == 0 {
+		r.logf("baseline: no errors before the change")
+		return nil
+	}
+	r.logf("baseline: %s already there (%s): set aside, never the coder's to fix", textutil.Count(len(sigs), "error"), strings.Join(counts, ", "))
+	prev := chain.Ignore
+	chain.Ignore = func(e filter.Error) string {
+		if prev != nil {
+			if why := prev(e); why != "" {
+				return why
+			}
+		}
+		one := []filter.Error{e}
+		errkind.Annotate(one)
+		if sigs[one[0].Signature] {
+			return "pre-existing (there before the change)"
+		}
+		return ""
+	}
+	return nil
 }
 
 // cycles runs the cycles; it returns errStop when the record says why the
@@ -770,6 +834,15 @@ func (r *run) coderPrompt() string {
 	if r.failed.Name != "" {
 		fmt.Fprintf(&b, "\nThe %s check fails on the current code. Fix it as part of the task.\n\n", r.failed.Name)
 		prompt.WriteFailure(&b, r.failed.Parsed, prompt.Options{ModuleDir: r.l.ModuleDir})
+	}
+	if len(r.preexisting) > 0 && st.Cycle == 1 {
+		b.WriteString("\nThese errors were there before your change; they are not yours to fix unless the task asks for it (the checks set them aside):\n")
+		for _, e := range r.preexisting {
+			fmt.Fprintf(&b, "- %s\n", prompt.Line(e))
+		}
+		if r.rec.BaselineErrors > len(r.preexisting) {
+			fmt.Fprintf(&b, "- … and %d more\n", r.rec.BaselineErrors-len(r.preexisting))
+		}
 	}
 	var open []review.Finding
 	for _, f := range st.AllFindings {

@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/faultline-go/faultline/filter"
+	"github.com/faultline-go/faultline/internal/textutil"
 )
 
 // safeLine returns s fit to stand in a prompt on a line of our own: control
@@ -113,4 +116,26 @@ func clip(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// Line is an error on one line fit for any prompt, outside a fence too:
+// "file:line:col: first line of the message (test)", escaped.
+func Line(e filter.Error) string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			fmt.Fprintf(&b, ":%d", e.Line)
+			if e.Column > 0 {
+				fmt.Fprintf(&b, ":%d", e.Column)
+			}
+		}
+		b.WriteString(": ")
+	}
+	msg, _, _ := strings.Cut(e.Message, "\n")
+	b.WriteString(msg)
+	if e.Test != "" {
+		b.WriteString(" (" + e.Test + ")")
+	}
+	return safeLine(textutil.Clip(b.String(), 300))
 }

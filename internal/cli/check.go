@@ -31,6 +31,7 @@ type selection struct {
 	packages                     string
 	module                       bool
 	example                      bool
+	newFromRev, baselineFile     string
 }
 
 // add declares the flags.
@@ -47,6 +48,8 @@ func (s *selection) add(fs *flag.FlagSet) {
 	fs.StringVar(&s.packages, "packages", "", "the package pattern to check (default: the packages under DIR, or the whole module with --module)")
 	fs.BoolVar(&s.module, "module", false, "check the whole module, wherever in it DIR is")
 	fs.BoolVar(&s.example, "example", false, "check a broken example module built into faultline instead")
+	fs.StringVar(&s.newFromRev, "new-from-rev", "", "report only errors not already there at this git revision (checked on a temporary worktree, cached)")
+	fs.StringVar(&s.baselineFile, "baseline", "", "report only errors not in this saved `faultline check --format json` result")
 }
 
 // options turns the flags into chain options.
@@ -64,6 +67,16 @@ func (s *selection) options() (chainOptions, error) {
 	}
 	if s.from != "" && s.only != "" {
 		return o, errors.New("--from and --only do not go together")
+	}
+	if s.newFromRev != "" && s.baselineFile != "" {
+		return o, errors.New("--new-from-rev and --baseline do not go together")
+	}
+	if s.baselineFile != "" {
+		b, err := loadBaselineFile(s.baselineFile)
+		if err != nil {
+			return o, fmt.Errorf("--baseline: %v", err)
+		}
+		o.baseline = b
 	}
 	return o, nil
 }
@@ -95,9 +108,9 @@ func (e *env) check() int {
 		return e.cannotRun(fmt.Errorf("check: %v", err))
 	}
 	defer cleanup()
-
 	ctx, stop := signalContext()
 	defer stop()
+
 	rep := checkReport{Dir: sc.targets[0].root, Status: "passed", Checks: []checkSummary{}}
 	if sc.workspace != "" {
 		rep.Dir = filepath.Dir(sc.workspace)
@@ -111,7 +124,15 @@ func (e *env) check() int {
 			}
 			return e.cannotRun(err)
 		}
-		chain, err := buildChain(t, cfg, opts)
+		topts := opts
+		if sel.newFromRev != "" {
+			b, err := baselineOfRev(ctx, t, cfg, opts, sel.newFromRev)
+			if err != nil {
+				return e.cannotRun(fmt.Errorf("check: %v", err))
+			}
+			topts.baseline = b
+		}
+		chain, err := buildChain(t, cfg, topts)
 		if err != nil {
 			return e.usageError(fmt.Errorf("check: %v", err))
 		}
@@ -232,6 +253,7 @@ type checkSummary struct {
 	ErrorCount   int    `json:"error_count"`
 	TimedOut     bool   `json:"timed_out,omitempty"`
 	DroppedBytes int64  `json:"dropped_bytes,omitempty"`
+	Preexisting  int    `json:"preexisting,omitempty"`
 	Note         string `json:"note,omitempty"`
 }
 
@@ -239,17 +261,31 @@ type checkSummary struct {
 // could be parsed from it: the fallback a caller then needs.
 type resultJSON struct {
 	filter.ParseResult
-	RawOutput string   `json:"raw_output,omitempty"`
-	Notes     []string `json:"notes,omitempty"`
+	// Preexisting are the errors of the check that were already there
+	// (--new-from-rev, --baseline): not the change's, not to fix now.
+	Preexisting []filter.Error `json:"preexisting,omitempty"`
+	RawOutput   string         `json:"raw_output,omitempty"`
+	Notes       []string       `json:"notes,omitempty"`
 }
 
 func newResultJSON(o filter.Outcome) *resultJSON {
 	errkind.Annotate(o.Parsed.Errors)
-	r := &resultJSON{ParseResult: o.Parsed, Notes: o.Parsed.Notes}
+	r := &resultJSON{ParseResult: o.Parsed, Notes: o.Parsed.Notes, Preexisting: preexisting(o)}
 	if len(o.Parsed.Errors) == 0 {
 		r.RawOutput = o.Output
 	}
 	return r
+}
+
+// preexisting are the errors of an outcome the baseline set aside.
+func preexisting(o filter.Outcome) []filter.Error {
+	var out []filter.Error
+	for _, ig := range o.Ignored {
+		if strings.HasPrefix(ig.Reason, "pre-existing") {
+			out = append(out, ig.Error)
+		}
+	}
+	return out
 }
 
 func summarize(o filter.Outcome) checkSummary {
@@ -266,6 +302,7 @@ func summarize(o filter.Outcome) checkSummary {
 		code := o.ExitCode
 		s.ExitCode = &code
 	}
+	s.Preexisting = len(preexisting(o))
 	return s
 }
 
@@ -309,5 +346,3 @@ func verb(status string) string {
 	}
 	return "failed"
 }
-
-var _ = strings.Cut

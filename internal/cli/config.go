@@ -244,6 +244,7 @@ type chainOptions struct {
 	timeout  time.Duration       // 0: the configuration's or the default
 	race     bool
 	packages string
+	baseline *baseline // errors that were there before the change; nil: none
 }
 
 // buildChain is the chain for one module: the default chain with the
@@ -285,9 +286,17 @@ func buildChain(t target, cfg config, o chainOptions) (*filter.Chain, error) {
 	if len(chain.Checks) == 0 {
 		return nil, errors.New("every check is skipped")
 	}
-	if len(cfg.Exclude) > 0 {
-		chain.Ignore = func(e filter.Error) bool { return excluded(cfg.Exclude, e.File) }
-		chain.IgnoreNote = fmt.Sprintf("in files excluded by %s", configFile)
+	base := o.baseline
+	if len(cfg.Exclude) > 0 || base != nil {
+		chain.Ignore = func(e filter.Error) string {
+			switch {
+			case excluded(cfg.Exclude, e.File):
+				return "in files excluded by " + configFile
+			case base != nil && base.has(e):
+				return "pre-existing (in the baseline of " + base.source + ")"
+			}
+			return ""
+		}
 	}
 	return chain, nil
 }

@@ -27,6 +27,7 @@ func (e *env) loopCmd() int {
 	taskFile := fs.String("task-file", "", "read the task from this file instead")
 	coderFormat := fs.String("coder-format", "", "how to read the coder's output: "+strings.Join(agent.Formats, ", ")+" (default: told by its shape)")
 	reviewerFormat := fs.String("reviewer-format", "", "how to read the reviewer's output (default: told by its shape)")
+	noBaseline := fs.Bool("no-baseline", false, "do not run the checks before the coder's first call (errors already there are then the coder's to fix)")
 	heartbeat := fs.Duration("heartbeat", 30*time.Second, "how often to say on stderr that an agent is still running (0: never)")
 	taskID := fs.String("task-id", "task", "the task's ID, named in prompts and records")
 	coder := fs.String("coder", "", "the coder agent's command; the prompt arrives on its stdin ({role} {budget} {tools} {dir} are expanded)")
@@ -156,6 +157,7 @@ func (e *env) loopCmd() int {
 		AgentRetries:  *retries,
 		Breaker:       circuit.Config{NoProgressThreshold: *noProgress, SameErrorThreshold: *sameError},
 		ArtifactsDir:  art,
+		Baseline:      !*noBaseline,
 		Log:           e.stderr,
 	}
 	if *lintFixes == 0 {
