@@ -39,6 +39,11 @@ type Loop struct {
 	// and sets aside the errors already there: pre-existing errors are
 	// never the coder's to fix and never count in the breaker.
 	Baseline bool
+	// ToolFixes, when true, applies the fixes go vet and golangci-lint
+	// computed themselves (package autofix) before a fix pass for those
+	// checks pays an agent; the fixes it cannot apply safely go into the
+	// prompt as diffs.
+	ToolFixes bool
 	// Breaker configures the circuit breaker.
 	Breaker circuit.Config
 	// ArtifactsDir, if set, receives the run's artifacts: agent-N.json,

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/faultline-go/faultline/agent"
+	"github.com/faultline-go/faultline/autofix"
 	"github.com/faultline-go/faultline/circuit"
 	"github.com/faultline-go/faultline/detect"
 	"github.com/faultline-go/faultline/errkind"
@@ -130,9 +131,12 @@ type RunRecord struct {
 	Infra        int              `json:"infrastructure_failures"`
 	// BaselineErrors counts the distinct errors there before the change
 	// (Loop.Baseline), which the loop set aside.
-	BaselineErrors int                 `json:"baseline_errors,omitempty"`
-	State          *CycleState         `json:"state"`
-	Error          *errkind.BuildError `json:"error"`
+	BaselineErrors int `json:"baseline_errors,omitempty"`
+	// ToolFixes counts the fixes of go vet and golangci-lint applied
+	// without an agent (Loop.ToolFixes).
+	ToolFixes int                 `json:"tool_fixes,omitempty"`
+	State     *CycleState         `json:"state"`
+	Error     *errkind.BuildError `json:"error"`
 	// ErrorMessage is Error's message, for readers that know no BuildError.
 	ErrorMessage string `json:"error_message,omitempty"`
 }
@@ -385,37 +389,110 @@ func (r *run) lintFixes() error {
 func (r *run) fixPass(failed filter.Outcome) (bool, error) {
 	st := r.state
 	limit := cmp.Or(r.l.MaxCheckFixes, DefaultCheckFixes)
-	for attempt := 1; attempt <= limit; attempt++ {
+	toolsTried := false
+	for attempt := 1; attempt <= limit; {
 		st.Phase = PhaseFixing
+		var unapplied []autofix.Skipped
+		if !toolsTried && r.l.ToolFixes && (failed.Name == "vet" || failed.Name == "lint") {
+			// The fixes the tools computed first: free, and exact.
+			toolsTried = true
+			applied, left := r.applyToolFixes(failed)
+			unapplied = left
+			if applied > 0 {
+				next, passed, err := r.recheck(failed.Name)
+				if err != nil || passed {
+					return passed, err
+				}
+				failed = next
+				continue
+			}
+		}
 		r.logf("cycle %d: fix pass %d/%d for %s (%s)", st.Cycle, attempt, limit, failed.Name, errorCount(failed))
-		if _, err := r.callAgent(agent.RoleFixer, r.fixPrompt(failed), r.l.filterFixBudget(), FixToolsFor(failed.Name)); err != nil {
+		p := r.fixPrompt(failed)
+		if len(unapplied) > 0 {
+			p += unappliedFixes(r.l.ModuleDir, unapplied)
+		}
+		if _, err := r.callAgent(agent.RoleFixer, p, r.l.filterFixBudget(), FixToolsFor(failed.Name)); err != nil {
 			return false, err
 		}
-		name := failed.Name
-		outs, err := r.checks(PhaseFixing, func() ([]filter.Outcome, error) {
-			o, err := r.chain.RunCheck(r.ctx, name)
-			return []filter.Outcome{o}, err
-		})
-		if err != nil {
-			return false, err
-		}
-		if o := outs[0]; o.Failed() || o.Status == filter.StatusError {
-			failed = o
-			continue
-		}
-		// The check passes: re-validate from it onwards.
-		outs, err = r.checks(PhaseChecking, func() ([]filter.Outcome, error) { return r.chain.RunFrom(r.ctx, name) })
-		if err != nil {
-			return false, err
-		}
-		next, ok := filter.FirstFailure(outs)
-		if !ok {
-			return true, nil
+		attempt++
+		next, passed, err := r.recheck(failed.Name)
+		if err != nil || passed {
+			return passed, err
 		}
 		failed = next
 	}
 	r.logf("cycle %d: %s still fails after %d fix passes", st.Cycle, failed.Name, limit)
 	return false, nil
+}
+
+// recheck re-runs only the named check and, when it passes, the chain from
+// it onwards. It returns the failure found, or passed when the whole chain
+// from that check passes.
+func (r *run) recheck(name string) (filter.Outcome, bool, error) {
+	outs, err := r.checks(PhaseFixing, func() ([]filter.Outcome, error) {
+		o, err := r.chain.RunCheck(r.ctx, name)
+		return []filter.Outcome{o}, err
+	})
+	if err != nil {
+		return filter.Outcome{}, false, err
+	}
+	if o := outs[0]; o.Failed() || o.Status == filter.StatusError {
+		return o, false, nil
+	}
+	// The check passes: re-validate from it onwards.
+	outs, err = r.checks(PhaseChecking, func() ([]filter.Outcome, error) { return r.chain.RunFrom(r.ctx, name) })
+	if err != nil {
+		return filter.Outcome{}, false, err
+	}
+	next, ok := filter.FirstFailure(outs)
+	return next, !ok, nil
+}
+
+// applyToolFixes applies the fixes go vet and golangci-lint computed for
+// the module, and returns how many it applied and those it could not.
+func (r *run) applyToolFixes(failed filter.Outcome) (int, []autofix.Skipped) {
+	fixes, err := autofix.Collect(r.ctx, r.l.ModuleDir, "./...", failed.Name != "lint")
+	if err != nil {
+		r.logf("cycle %d: the tools' own fixes could not be collected: %v", r.state.Cycle, err)
+		return 0, nil
+	}
+	if len(fixes) == 0 {
+		return 0, nil
+	}
+	res, err := autofix.Apply(r.l.ModuleDir, fixes)
+	if err != nil {
+		r.logf("cycle %d: applying the tools' fixes: %v", r.state.Cycle, err)
+	}
+	for _, f := range res.Applied {
+		r.logf("cycle %d: applied %s's fix without an agent: %s (%s:%d)", r.state.Cycle, f.Linter, f.Message, relPath(r.l.ModuleDir, f.File), f.Line)
+	}
+	r.rec.ToolFixes += len(res.Applied)
+	return len(res.Applied), res.Skipped
+}
+
+// unappliedFixes shows the fixes the tools computed that could not be
+// applied safely, as diffs for the fixer to consider.
+func unappliedFixes(dir string, skipped []autofix.Skipped) string {
+	var b strings.Builder
+	b.WriteString("\nFIXES THE TOOLS SUGGESTED (not applied automatically; use them where they are right):\n")
+	for _, s := range skipped {
+		d := autofix.Diff(dir, s.Fix)
+		if d == "" {
+			continue
+		}
+		fmt.Fprintf(&b, "%s (%s: %s) — not applied: %s\n", prompt.Line(filter.Error{File: relPath(dir, s.File), Line: s.Line, Message: s.Finding}), s.Linter, s.Message, s.Reason)
+		prompt.WriteFenced(&b, d)
+	}
+	return b.String()
+}
+
+// relPath is file relative to dir when inside it.
+func relPath(dir, file string) string {
+	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return file
 }
 
 // fixPrompt is the focused prompt of a fix pass for a failed check, with

@@ -139,3 +139,7 @@ func Line(e filter.Error) string {
 	}
 	return safeLine(textutil.Clip(b.String(), 300))
 }
+
+// WriteFenced writes tool output (a diff, a log) to b inside a fence no
+// line of it can close, each line escaped: quoted data, not instructions.
+func WriteFenced(b *strings.Builder, text string) { writeFenced(b, text) }

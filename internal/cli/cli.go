@@ -75,6 +75,9 @@ func init() {
 			summary:  "run the coder → checks → focused fixes → reviewer loop on a task",
 			example:  "faultline loop --task 'Add Sum' \\\n  --coder 'claude -p --output-format json --allowedTools {tools}' \\\n  --reviewer 'claude -p --output-format json'",
 			exitNote: "0 approved, 1 gave up, 2 bad usage, 3 could not start or interrupted"},
+		{name: "fix", args: "[flags] [DIR]", run: (*env).fix,
+			summary: "apply the fixes go vet and golangci-lint computed themselves, then check again",
+			example: "faultline fix             # apply, then run go vet and golangci-lint again\nfaultline fix --dry-run   # show the fixes as diffs"},
 		{name: "hook", args: "claude [flags] < hook-input.json", run: (*env).hook,
 			summary: "a Claude Code hook: block a stop (or an edit) while checks fail, with the fix prompt",
 			example: "# .claude/settings.json\n" +

@@ -27,6 +27,7 @@ func (e *env) loopCmd() int {
 	taskFile := fs.String("task-file", "", "read the task from this file instead")
 	coderFormat := fs.String("coder-format", "", "how to read the coder's output: "+strings.Join(agent.Formats, ", ")+" (default: told by its shape)")
 	reviewerFormat := fs.String("reviewer-format", "", "how to read the reviewer's output (default: told by its shape)")
+	noToolFixes := fs.Bool("no-tool-fixes", false, "do not apply go vet's and golangci-lint's own fixes before a fix pass pays an agent")
 	noBaseline := fs.Bool("no-baseline", false, "do not run the checks before the coder's first call (errors already there are then the coder's to fix)")
 	heartbeat := fs.Duration("heartbeat", 30*time.Second, "how often to say on stderr that an agent is still running (0: never)")
 	taskID := fs.String("task-id", "task", "the task's ID, named in prompts and records")
@@ -158,6 +159,7 @@ func (e *env) loopCmd() int {
 		Breaker:       circuit.Config{NoProgressThreshold: *noProgress, SameErrorThreshold: *sameError},
 		ArtifactsDir:  art,
 		Baseline:      !*noBaseline,
+		ToolFixes:     !*noToolFixes,
 		Log:           e.stderr,
 	}
 	if *lintFixes == 0 {

@@ -126,11 +126,14 @@ func Clip(text string, budget int) string {
 	return h + Omitted(int64(len(text)-len(h)-len(t))) + t
 }
 
-// Plural returns word for n == 1 and word+"s" otherwise: every noun
-// faultline counts takes a plain s.
+// Plural returns word for n == 1 and its plural otherwise: word+"es" after
+// s, x, ch and sh ("fixes"), word+"s" for every other noun faultline counts.
 func Plural(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return word
+	case strings.HasSuffix(word, "s"), strings.HasSuffix(word, "x"), strings.HasSuffix(word, "ch"), strings.HasSuffix(word, "sh"):
+		return word + "es"
 	}
 	return word + "s"
 }

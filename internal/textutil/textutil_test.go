@@ -86,6 +86,18 @@ func TestCount(t *testing.T) {
 			t.Errorf("Count(%d, error) = %q, want %q", tc.n, got, tc.want)
 		}
 	}
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{2, "2 fixes"}, {1, "1 fix"}, {3, "3 passes"}} {
+		word := strings.Fields(tc.want)[1]
+		if tc.n != 1 {
+			word = map[string]string{"fixes": "fix", "passes": "pass"}[word]
+		}
+		if got := Count(tc.n, word); got != tc.want {
+			t.Errorf("Count(%d, %s) = %q, want %q", tc.n, word, got, tc.want)
+		}
+	}
 }
 
 func TestLastLines(t *testing.T) {
