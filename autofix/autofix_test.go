@@ -46,7 +46,7 @@ func TestFromJSON(t *testing.T) {
 	dir, vet, lint := fixture(t)
 	type short struct {
 		Tool, Linter, Message, File string
-		Line, Edits              int
+		Line, Edits                 int
 	}
 	var got []short
 	for _, f := range append(vet, lint...) {
