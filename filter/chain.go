@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"sync/atomic"
 	"os/exec"
 	"slices"
 	"strings"
@@ -72,6 +75,12 @@ type Outcome struct {
 	DroppedBytes int64
 	// Ignored are the errors Chain.Ignore set aside, with why.
 	Ignored []IgnoredError
+	// Flaky are the errors of tests that failed, then passed when run
+	// again alone (Chain.RerunFailedTests).
+	Flaky []Error
+	// OutputFile holds the check's complete output when it did not pass
+	// (Chain.OutputDir): Output keeps only its head and tail.
+	OutputFile string
 }
 
 // Failed reports whether the check ran and failed.
@@ -101,6 +110,14 @@ type Chain struct {
 	// failed with nothing but ignored errors passes, with a note, so that
 	// the chain goes on.
 	Ignore func(Error) (reason string)
+	// OutputDir, if set, receives the complete output of each check that
+	// does not pass, as NAME-N.log (up to MaxOutputFile bytes), named in
+	// Outcome.OutputFile; the output of a check that passes is not kept.
+	OutputDir string
+	// RerunFailedTests re-runs each failed test of a go test check once,
+	// alone: a test that then passes is flaky, reported in Outcome.Flaky
+	// and not failing the check.
+	RerunFailedTests bool
 }
 
 // ChainOptions adjust the default chain.
@@ -247,6 +264,12 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 	parser := NewParser(parserName, Options{Dir: c.Dir, RawLimit: -1})
 	kept := textutil.NewHeadTail(cmp.Or(c.MaxOutput, DefaultMaxOutput))
 	out := io.MultiWriter(kept, parser)
+	var full *fullOutput
+	if c.OutputDir != "" {
+		if full = c.newFullOutput(ch.Name); full != nil {
+			out = io.MultiWriter(kept, parser, full)
+		}
+	}
 
 	run, err := proc.Run(ctx, proc.Cmd{
 		Args:    append([]string{path}, ch.Command[1:]...),
@@ -257,6 +280,9 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 		Timeout: timeout,
 	})
 	o.Elapsed = run.Elapsed
+	if full != nil {
+		o.OutputFile = full.close()
+	}
 	o.Parsed = parser.Close()
 	o.Parsed.CheckName = ch.Name
 	o.Output = kept.String()
@@ -282,6 +308,9 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 		if c.Ignore != nil && c.ignore(&o) {
 			o.Status = StatusPassed
 			o.Note = "failed only with ignored errors: " + ignoredSummary(o.Ignored)
+		}
+		if o.Status == StatusFailed && c.RerunFailedTests {
+			c.rerunFlaky(ctx, ch, &o)
 		}
 	default:
 		// A check that passed has nothing to fix: what its parser made of
@@ -336,6 +365,10 @@ func ignoredSummary(ignored []IgnoredError) string {
 }
 
 func (c *Chain) done(o Outcome) Outcome {
+	if o.OutputFile != "" && (o.Status == StatusPassed || o.Status == StatusSkipped) {
+		os.Remove(o.OutputFile) // only failures' output is kept
+		o.OutputFile = ""
+	}
 	if o.Parsed.Errors == nil {
 		o.Parsed = ParseResult{CheckName: o.Name, Errors: []Error{}, RawOutput: o.Output}
 	}
@@ -343,4 +376,59 @@ func (c *Chain) done(o Outcome) Outcome {
 		c.OnDone(o)
 	}
 	return o
+}
+
+// MaxOutputFile bounds the complete output kept on disk for one check.
+const MaxOutputFile = 256 << 20
+
+// outputSeq numbers the output files of a process's checks.
+var outputSeq atomic.Int64
+
+// fullOutput writes a check's whole output to a file, up to MaxOutputFile.
+type fullOutput struct {
+	f       *os.File
+	n       int64
+	dropped int64
+}
+
+func (c *Chain) newFullOutput(name string) *fullOutput {
+	if err := os.MkdirAll(c.OutputDir, 0o755); err != nil {
+		return nil
+	}
+	safe := strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return '_'
+	}, name)
+	f, err := os.Create(filepath.Join(c.OutputDir, fmt.Sprintf("%s-%d.log", safe, outputSeq.Add(1))))
+	if err != nil {
+		return nil
+	}
+	return &fullOutput{f: f}
+}
+
+// Write implements io.Writer; it never fails, so the check goes on.
+func (w *fullOutput) Write(p []byte) (int, error) {
+	n := len(p)
+	if room := MaxOutputFile - w.n; int64(len(p)) > room {
+		w.dropped += int64(len(p)) - max(room, 0)
+		p = p[:max(room, 0)]
+	}
+	if len(p) > 0 {
+		if _, err := w.f.Write(p); err != nil {
+			w.dropped += int64(len(p))
+		} else {
+			w.n += int64(len(p))
+		}
+	}
+	return n, nil
+}
+
+func (w *fullOutput) close() string {
+	if w.dropped > 0 {
+		fmt.Fprintf(w.f, "\n… [faultline: %d more bytes not kept: the file stops at %d bytes] …\n", w.dropped, MaxOutputFile)
+	}
+	w.f.Close()
+	return w.f.Name()
 }

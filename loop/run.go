@@ -108,6 +108,8 @@ type CheckRun struct {
 	Errors     int      `json:"errors"`
 	Signatures []string `json:"signatures,omitempty"`
 	File       string   `json:"file,omitempty"`
+	// OutputFile holds the failed check's complete output.
+	OutputFile string `json:"output_file,omitempty"`
 }
 
 // Attempt is what the circuit breaker compares of a check run.
@@ -202,6 +204,10 @@ func (l *Loop) Run(ctx context.Context, task Task) (*RunRecord, error) {
 	if r.chain == nil {
 		r.chain = filter.DefaultChain(l.ModuleDir, filter.ChainOptions{})
 	}
+	// The chain is the caller's: the run changes a copy (baseline, where
+	// failures' output goes).
+	chain := *r.chain
+	r.chain = &chain
 	bc := l.Breaker
 	if bc.Now == nil {
 		bc.Now = r.now
@@ -216,6 +222,9 @@ func (l *Loop) Run(ctx context.Context, task Task) (*RunRecord, error) {
 			return nil, err
 		}
 		r.art = a
+		if chain.OutputDir == "" {
+			chain.OutputDir = filepath.Join(l.ArtifactsDir, "output")
+		}
 	}
 	r.logf("task %s: %s (up to %d cycles%s)", r.task.ID, cmp.Or(task.Title, "untitled"), l.maxCycles(), r.budgetNote())
 	var err error
@@ -253,12 +262,12 @@ func (r *run) baseline() error {
 	if err := r.ctx.Err(); err != nil {
 		return r.stop(StopCancelled, r.builder.FromSystemError(err))
 	}
-	// The chain is the caller's: a copy gets the baseline.
-	chain := *r.chain
-	r.chain = &chain
+	chain := r.chain // the run's own copy (see Run)
+	quiet := *chain
+	quiet.OutputDir = "" // the baseline's failures are not the change's to keep
 	sigs := map[string]bool{}
 	var counts []string
-	for _, o := range chain.RunAll(r.ctx) {
+	for _, o := range quiet.RunAll(r.ctx) {
 		errkind.Annotate(o.Parsed.Errors)
 		for _, e := range o.Parsed.Errors {
 			if !sigs[e.Signature] && len(r.preexisting) < maxContextErrors {
@@ -506,6 +515,13 @@ func (r *run) fixPrompt(failed filter.Outcome) string {
 			attempts = append(attempts, c.Attempt())
 		}
 	}
+	if failed.OutputFile != "" {
+		p += fmt.Sprintf("\nFULL OUTPUT: the check's complete output is saved in %s; the errors above were parsed from all of it", prompt.Line(filter.Error{Message: failed.OutputFile}))
+		if failed.DroppedBytes > 0 {
+			p += fmt.Sprintf(" (what is quoted of it here is cut: %d bytes in the middle are only in the file)", failed.DroppedBytes)
+		}
+		p += ".\n"
+	}
 	if w := circuit.Warning(r.breaker.State(), Persisting(failed.Parsed.Errors, circuit.Streaks(attempts))); w != "" {
 		return w + "\n" + p
 	}
@@ -576,7 +592,7 @@ func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]fil
 				sigs = append(sigs, errkind.SignatureOf(errkind.Normalize(textutil.LastLines(failed.Output, 20))))
 			}
 		}
-		cr.Failed, cr.Errors, cr.Signatures = failed.Name, len(failed.Parsed.Errors), sigs
+		cr.Failed, cr.Errors, cr.Signatures, cr.OutputFile = failed.Name, len(failed.Parsed.Errors), sigs, failed.OutputFile
 		if phase != PhaseLinting {
 			st.FailingCheck = failed.Name
 			r.failed = failed

@@ -32,6 +32,7 @@ type selection struct {
 	module                       bool
 	example                      bool
 	newFromRev, baselineFile     string
+	noRerun                      bool
 }
 
 // add declares the flags.
@@ -49,12 +50,13 @@ func (s *selection) add(fs *flag.FlagSet) {
 	fs.BoolVar(&s.module, "module", false, "check the whole module, wherever in it DIR is")
 	fs.BoolVar(&s.example, "example", false, "check a broken example module built into faultline instead")
 	fs.StringVar(&s.newFromRev, "new-from-rev", "", "report only errors not already there at this git revision (checked on a temporary worktree, cached)")
+	fs.BoolVar(&s.noRerun, "no-rerun", false, "do not re-run a failed test alone to tell a flaky test from a failing one")
 	fs.StringVar(&s.baselineFile, "baseline", "", "report only errors not in this saved `faultline check --format json` result")
 }
 
 // options turns the flags into chain options.
 func (s *selection) options() (chainOptions, error) {
-	o := chainOptions{skip: splitList(s.skip), race: s.race, timeout: s.timeout, packages: s.packages, args: map[string][]string{}}
+	o := chainOptions{skip: splitList(s.skip), race: s.race, timeout: s.timeout, packages: s.packages, args: map[string][]string{}, rerun: !s.noRerun}
 	for name, v := range map[string]string{"build": s.buildArgs, "vet": s.vetArgs, "lint": s.lintArgs, "test": s.testArgs} {
 		if v == "" {
 			continue
@@ -161,6 +163,9 @@ func (e *env) check() int {
 		} else {
 			rep = mr
 		}
+		if sc.workspace != "" {
+			rep.Flaky = append(rep.Flaky, mr.Flaky...)
+		}
 		if o, ok := filter.FirstFailure(outs); ok {
 			failed = &o
 			if sc.workspace != "" {
@@ -238,6 +243,9 @@ type checkReport struct {
 	Result *resultJSON `json:"result,omitempty"`
 	// BuildError classifies the failure (package errkind).
 	BuildError *errkind.BuildError `json:"build_error,omitempty"`
+	// Flaky are the errors of tests that failed, then passed alone: not
+	// failing the run, not the code's to fix now.
+	Flaky []filter.Error `json:"flaky,omitempty"`
 	// Modules are the reports of a workspace's modules, in go.work's
 	// order, up to the first that failed; the fields above repeat that
 	// one's failure.
@@ -264,13 +272,15 @@ type resultJSON struct {
 	// Preexisting are the errors of the check that were already there
 	// (--new-from-rev, --baseline): not the change's, not to fix now.
 	Preexisting []filter.Error `json:"preexisting,omitempty"`
-	RawOutput   string         `json:"raw_output,omitempty"`
+	// Flaky are the errors of its tests that passed when run alone.
+	Flaky     []filter.Error `json:"flaky,omitempty"`
+	RawOutput string         `json:"raw_output,omitempty"`
 	Notes       []string       `json:"notes,omitempty"`
 }
 
 func newResultJSON(o filter.Outcome) *resultJSON {
 	errkind.Annotate(o.Parsed.Errors)
-	r := &resultJSON{ParseResult: o.Parsed, Notes: o.Parsed.Notes, Preexisting: preexisting(o)}
+	r := &resultJSON{ParseResult: o.Parsed, Notes: o.Parsed.Notes, Preexisting: preexisting(o), Flaky: o.Flaky}
 	if len(o.Parsed.Errors) == 0 {
 		r.RawOutput = o.Output
 	}
@@ -320,6 +330,9 @@ func checksFrom(chain *filter.Chain, name string) []filter.Check {
 // chain did not reach are "not_run".
 func newCheckReport(dir string, asked []filter.Check, outs []filter.Outcome) checkReport {
 	rep := checkReport{Dir: dir, Status: "passed", Checks: []checkSummary{}}
+	for _, o := range outs {
+		rep.Flaky = append(rep.Flaky, o.Flaky...)
+	}
 	for i, ch := range asked {
 		if i < len(outs) {
 			rep.Checks = append(rep.Checks, summarize(outs[i]))

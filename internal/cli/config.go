@@ -245,6 +245,7 @@ type chainOptions struct {
 	race     bool
 	packages string
 	baseline *baseline // errors that were there before the change; nil: none
+	rerun    bool      // re-run failed tests alone to tell flaky ones
 }
 
 // buildChain is the chain for one module: the default chain with the
@@ -283,6 +284,7 @@ func buildChain(t target, cfg config, o chainOptions) (*filter.Chain, error) {
 		}
 	}
 	chain.Checks = slices.DeleteFunc(chain.Checks, func(c filter.Check) bool { return slices.Contains(skip, c.Name) })
+	chain.RerunFailedTests = o.rerun
 	if len(chain.Checks) == 0 {
 		return nil, errors.New("every check is skipped")
 	}

@@ -238,6 +238,13 @@ func writeText(w io.Writer, r *rendered, color bool) {
 			fmt.Fprintf(w, "note: %s\n", n)
 		}
 	}
+	warned := map[string]bool{}
+	for _, f := range r.report.Flaky {
+		if key := f.Package + " " + f.Test; !warned[key] {
+			warned[key] = true
+			fmt.Fprintf(w, "%s %s (%s) failed, then passed when run alone: flaky, not failing the check\n", paint(red, "warning:"), f.Test, f.Package)
+		}
+	}
 	if !r.parseOnly {
 		if len(errs) > 0 || r.report.Result != nil {
 			fmt.Fprintln(w)
