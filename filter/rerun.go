@@ -50,7 +50,9 @@ func (c *Chain) rerunFlaky(ctx context.Context, ch Check, o *Outcome) {
 			return
 		}
 		args := append([]string{}, ch.Command[:len(ch.Command)-1]...) // without the package pattern
-		args = slices.DeleteFunc(args, func(a string) bool { return a == "-json" || strings.HasPrefix(a, "-count") || strings.HasPrefix(a, "-run") })
+		args = slices.DeleteFunc(args, func(a string) bool {
+			return a == "-json" || strings.HasPrefix(a, "-count") || strings.HasPrefix(a, "-run")
+		})
 		args = append(args, "-json", "-count=1", "-run", runPattern(t.name), t.pkg)
 		parser := NewParser("test", Options{Dir: c.Dir, RawLimit: -1})
 		run, err := proc.Run(ctx, proc.Cmd{Args: args, Dir: c.Dir, Env: ch.Env, Stdout: parser, Stderr: parser, Timeout: left})

@@ -275,7 +275,7 @@ type resultJSON struct {
 	// Flaky are the errors of its tests that passed when run alone.
 	Flaky     []filter.Error `json:"flaky,omitempty"`
 	RawOutput string         `json:"raw_output,omitempty"`
-	Notes       []string       `json:"notes,omitempty"`
+	Notes     []string       `json:"notes,omitempty"`
 }
 
 func newResultJSON(o filter.Outcome) *resultJSON {
