@@ -23,9 +23,12 @@ func (e *env) classify() int {
 	if fs.NArg() > 0 {
 		return e.usageError(fmt.Errorf("classify: unexpected argument %q (the input is read from stdin)", fs.Arg(0)))
 	}
-	data, err := io.ReadAll(io.LimitReader(e.stdin, 256<<20))
+	data, err := io.ReadAll(io.LimitReader(e.stdin, maxClassifyInput+1))
 	if err != nil {
 		return e.failure(fmt.Errorf("classify: reading stdin: %v", err))
+	}
+	if len(data) > maxClassifyInput {
+		return e.failure(fmt.Errorf("classify: the input is over %d MiB: not read (pass the record with its outputs trimmed)", maxClassifyInput>>20))
 	}
 	be, err := classifyJSON(data, *agentFile, *verificationFile)
 	if err != nil {
@@ -36,6 +39,10 @@ func (e *env) classify() int {
 	}
 	return exitOK
 }
+
+// maxClassifyInput bounds the JSON classify reads: a record is parsed
+// whole, so its size is its memory.
+const maxClassifyInput = 64 << 20
 
 // classifyJSON tells an agent result from a verification report by their
 // fields and builds the BuildError.

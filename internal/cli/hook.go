@@ -47,6 +47,9 @@ type hookState struct {
 	Blocks   int               `json:"blocks"` // consecutive blocks of Stop
 }
 
+// maxHookInput bounds the hook's JSON input.
+const maxHookInput = 16 << 20
+
 // maxHookAttempts bounds the attempts a session's state keeps.
 const maxHookAttempts = 20
 
@@ -74,9 +77,12 @@ func (e *env) hook() int {
 	if err != nil {
 		return e.usageError(fmt.Errorf("hook: %v", err))
 	}
-	data, err := io.ReadAll(io.LimitReader(e.stdin, 16<<20))
+	data, err := io.ReadAll(io.LimitReader(e.stdin, maxHookInput+1))
 	if err != nil {
 		return e.failure(fmt.Errorf("hook: reading the hook input: %v", err))
+	}
+	if len(data) > maxHookInput {
+		return e.failure(fmt.Errorf("hook: the hook input is over %d MiB: not Claude Code's", maxHookInput>>20))
 	}
 	var in hookInput
 	if err := json.Unmarshal(data, &in); err != nil {
