@@ -2,7 +2,6 @@ package detect
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/faultline-go/faultline/errkind"
@@ -154,10 +153,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if t == "" {
 		return verdict{}
 	}
-	if t[0] == '{' || t[0] == '[' && strings.HasPrefix(t, "[{") {
-		if v, ok := jsonVerdict(strings.TrimSpace(stripPrefix(doc.lines[i]))); ok {
-			return v
-		}
+	if v := doc.jv[i]; v != nil {
+		return *v // judged while the line was whole
 	}
 	if t[0] == '"' {
 		if m := jsonKeyRe.FindStringSubmatch(s); m != nil {
@@ -306,45 +303,56 @@ func looksLikeCode(msg string) bool {
 	return false
 }
 
-// markRegions marks the lines of diff hunks and of quoted blocks: fenced
-// blocks in prose (```go ... ```) are source code or examples the text
-// talks about, unless the fence says it holds a program's output
-// (```console, ```log, ```stderr).
-func (d *document) markRegions() {
-	d.diff = make([]bool, len(d.lines))
-	d.quoted = make([]bool, len(d.lines))
-	inDiff, inFence, quoted := false, false, false
-	for i, l := range d.lines {
-		if m := fenceRe.FindStringSubmatch(l); m != nil {
-			if !inFence {
-				lang := strings.ToLower(m[1])
-				inFence, quoted = true, !outputFence[lang]
-			} else {
-				inFence, quoted = false, false
-			}
-			inDiff = false
-			d.quoted[i] = true
-			continue
+// regionState marks, line by line, the lines of diff hunks and of quoted
+// blocks: fenced blocks in prose (```go ... ```) are source code or
+// examples the text talks about, unless the fence says it holds a
+// program's output (```console, ```log, ```stderr).
+type regionState struct {
+	inDiff, inFence, quoted bool
+}
+
+// mark marks line i of the window; the line after it must be there, if
+// the input has one.
+func (r *regionState) mark(d *document, i int) {
+	l := d.lines[i]
+	if m := fenceMatch(l); m != nil {
+		if !r.inFence {
+			lang := strings.ToLower(m[1])
+			r.inFence, r.quoted = true, !outputFence[lang]
+		} else {
+			r.inFence, r.quoted = false, false
 		}
-		if inFence && quoted {
-			d.quoted[i] = true
-			continue
-		}
-		switch {
-		case strings.HasPrefix(l, "diff --git ") || strings.HasPrefix(l, "--- a/") || strings.HasPrefix(l, "+++ b/") ||
-			strings.HasPrefix(l, "--- ") && i+1 < len(d.lines) && strings.HasPrefix(d.lines[i+1], "+++ "):
-			inDiff = true
-			d.diff[i] = true
-		case strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "@@@ "):
-			inDiff = true
-			d.diff[i] = true
-		case inDiff && (l == "" || l[0] == '+' || l[0] == '-' || l[0] == ' ' || l[0] == '\\' ||
-			strings.HasPrefix(l, "index ") || strings.HasPrefix(l, "new file mode") || strings.HasPrefix(l, "deleted file mode")):
-			d.diff[i] = true
-		default:
-			inDiff = false
-		}
+		r.inDiff = false
+		d.quoted[i] = true
+		return
 	}
+	if r.inFence && r.quoted {
+		d.quoted[i] = true
+		return
+	}
+	switch {
+	case strings.HasPrefix(l, "diff --git ") || strings.HasPrefix(l, "--- a/") || strings.HasPrefix(l, "+++ b/") ||
+		strings.HasPrefix(l, "--- ") && i+1 < len(d.lines) && strings.HasPrefix(d.lines[i+1], "+++ "):
+		r.inDiff = true
+		d.diff[i] = true
+	case strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "@@@ "):
+		r.inDiff = true
+		d.diff[i] = true
+	case r.inDiff && (l == "" || l[0] == '+' || l[0] == '-' || l[0] == ' ' || l[0] == '\\' ||
+		strings.HasPrefix(l, "index ") || strings.HasPrefix(l, "new file mode") || strings.HasPrefix(l, "deleted file mode")):
+		d.diff[i] = true
+	default:
+		r.inDiff = false
+	}
+}
+
+// fenceMatch matches a Markdown fence line, cheaply ruling most lines out.
+func fenceMatch(l string) []string {
+	t := strings.TrimLeft(l, " \t")
+	if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+		return nil
+	}
+	return fenceRe.FindStringSubmatch(l)
 }
 
 // fenceRe is a Markdown fence line, with its language.
@@ -354,67 +362,3 @@ var fenceRe = regexp.MustCompile("^\\s*(?:`{3,}|~{3,})\\s*([\\w+#.-]*)\\s*$")
 var outputFence = map[string]bool{"console": true, "output": true, "log": true, "terminal": true, "stderr": true,
 	"stdout": true, "shell-session": true, "ansi": true}
 
-// stage2 confirms the candidates and captures their blocks.
-func (d *Detector) stage2(doc *document, cands []int) []finding {
-	var found, named, counts, warnings []finding
-	seen := map[string]bool{} // the texts of the errors found
-	next := 0                 // the first line not yet in a block
-	for _, i := range cands {
-		if i < next {
-			continue
-		}
-		v := d.confirm(doc, i)
-		if v.kind == kindNone {
-			continue
-		}
-		f := finding{start: i, end: i, key: i, kind: v.kind, fam: v.fam, text: v.text, detail: v.detail, cat: v.cat}
-		switch {
-		case v.fam == famGoJSON:
-			f.start, f.end, f.text = captureGoJSON(doc.lines, i, next)
-			if !d.cfg.CaptureMultiline {
-				f.start, f.end = i, i
-			}
-		case d.cfg.CaptureMultiline && v.fam != famJSON:
-			f.start, f.end, f.key = capture(doc.short, i, next, v.fam)
-			if f.key != i {
-				f.text = strings.TrimSpace(stripPrefix(doc.lines[f.key]))
-			}
-		}
-		switch v.kind {
-		case kindSummary:
-			if v.fam == famNamed {
-				named = append(named, f)
-			} else {
-				counts = append(counts, f)
-			}
-			continue // a summary is not a block: it takes no lines
-		case kindWarning:
-			next = f.end + 1 // a warning's block is not an error's
-			if d.cfg.IncludeWarnings {
-				warnings = append(warnings, f)
-			}
-			continue
-		}
-		next = f.end + 1
-		// A tool that prints its errors again at the end (MSBuild,
-		// golangci-lint's summary) restates them: one is enough.
-		if seen[f.text] {
-			continue
-		}
-		seen[f.text] = true
-		found = append(found, f)
-	}
-	if len(found) == 0 {
-		// Summaries are all there is to say: the ones naming what
-		// failed, or else the counts.
-		found = named
-		if len(found) == 0 {
-			found = counts
-		}
-	}
-	// Both lists are in line order; a stable sort keeps an error before a
-	// warning on the same line.
-	found = append(found, warnings...)
-	slices.SortStableFunc(found, func(a, b finding) int { return a.start - b.start })
-	return found
-}

@@ -251,7 +251,7 @@ func captureGoJSON(lines []string, i, floor int) (start, end int, text string) {
 			text, found = out, true
 		}
 	}
-	for j := i + 1; j < len(lines); j++ {
+	for j := i + 1; j < len(lines) && j <= i+maxBlockScan; j++ {
 		e, ok := decodeTestEvent(lines[j])
 		if !ok || e.Test == "" || !strings.HasPrefix(test, e.Test+"/") ||
 			!(e.Action == "fail" || e.Action == "output" && strings.HasPrefix(strings.TrimSpace(e.Output), "--- FAIL")) {

@@ -1,6 +1,9 @@
 package detect
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Stage 1 is one pass over the text with an Aho–Corasick automaton of all
 // trigger words at once, ASCII case folded: a line is a candidate when it
@@ -16,26 +19,39 @@ var triggerWords = []string{
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
-// precomputed.
+// precomputed, ASCII case folded; each state knows the set of words that
+// end in it.
 type automaton struct {
 	next [][256]int32
-	out  []bool // a word ends in this state
+	out  []hits // the words that end in this state
+	any  []bool // some word ends in this state
 }
 
+// newAutomaton returns an automaton that only tells whether a word occurs.
 func newAutomaton(words []string) *automaton {
-	a := &automaton{next: make([][256]int32, 1), out: make([]bool, 1)}
-	for _, w := range words {
+	ids := make([]hits, len(words))
+	for i := range ids {
+		ids[i].add(0)
+	}
+	return newAutomatonSets(words, ids)
+}
+
+// newAutomatonSets returns an automaton whose scan reports the union of
+// ids[i] for every words[i] that occurs.
+func newAutomatonSets(words []string, ids []hits) *automaton {
+	a := &automaton{next: make([][256]int32, 1), out: make([]hits, 1)}
+	for wi, w := range words {
 		s := int32(0)
 		for i := 0; i < len(w); i++ {
 			c := lower(w[i])
 			if a.next[s][c] == 0 {
 				a.next = append(a.next, [256]int32{})
-				a.out = append(a.out, false)
+				a.out = append(a.out, hits{})
 				a.next[s][c] = int32(len(a.next) - 1)
 			}
 			s = a.next[s][c]
 		}
-		a.out[s] = true
+		a.out[s] = a.out[s].or(ids[wi])
 	}
 	// Breadth first: failure links turn the trie into a full automaton.
 	fail := make([]int32, len(a.next))
@@ -48,7 +64,7 @@ func newAutomaton(words []string) *automaton {
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		a.out[s] = a.out[s] || a.out[fail[s]]
+		a.out[s] = a.out[s].or(a.out[fail[s]])
 		for c := 0; c < 256; c++ {
 			t := a.next[s][c]
 			if t == 0 {
@@ -58,6 +74,10 @@ func newAutomaton(words []string) *automaton {
 			fail[t] = a.next[fail[s]][c]
 			queue = append(queue, t)
 		}
+	}
+	a.any = make([]bool, len(a.out))
+	for i, h := range a.out {
+		a.any[i] = h != hits{}
 	}
 	return a
 }
@@ -74,49 +94,45 @@ var (
 	warningTriggers = newAutomaton(append([]string{"warn"}, triggerWords...))
 )
 
-// candidates returns the indexes of the lines of text (ended by '\n') that
-// hold a trigger word or start like a diagnostic.
-func (a *automaton) candidates(text string) []int {
-	var cands []int
-	line, s := 0, int32(0)
-	lineStart := true
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c == '\n' {
-			line++
-			s = 0
-			lineStart = true
-			continue
-		}
-		if lineStart {
-			lineStart = false
-			if diagnosticStart(text[i:]) || strings.HasPrefix(text[i:], "go: ") {
-				cands = append(cands, line)
-				i = skipLine(text, i)
-				line++
-				lineStart = true
-				continue
-			}
-		}
-		s = a.next[s][lower(c)]
-		if a.out[s] {
-			cands = append(cands, line)
-			i = skipLine(text, i)
-			line++
-			s = 0
-			lineStart = true
+// scan returns the union of the sets of the words that occur in s.
+func (a *automaton) scan(s string) hits {
+	var h hits
+	st := int32(0)
+	for i := 0; i < len(s); i++ {
+		st = a.next[st][lower(s[i])]
+		if a.any[st] {
+			h = h.or(a.out[st])
 		}
 	}
-	return cands
+	return h
 }
 
-// skipLine returns the index of the '\n' ending the line that holds i.
-func skipLine(text string, i int) int {
-	if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
-		return i + j
+// holds reports whether any word occurs in s.
+func (a *automaton) holds(s string) bool {
+	st := int32(0)
+	for i := 0; i < len(s); i++ {
+		st = a.next[st][lower(s[i])]
+		if a.any[st] {
+			return true
+		}
 	}
-	return len(text)
+	return false
 }
+
+// candidate reports whether a line is a candidate: it holds a trigger
+// word or starts like a diagnostic.
+func (a *automaton) candidate(line string) bool {
+	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || perlDieRe(line) || a.holds(line)
+}
+
+// perlDie reports whether a line ends as Perl's die and warn messages do:
+// "... at script.pl line 12." (maybe ", <STDIN> line 3.").
+func perlDieRe(line string) bool {
+	t := strings.TrimRight(line, " ")
+	return strings.HasSuffix(t, ".") && strings.Contains(t, " line ") && perlAtRe.MatchString(t)
+}
+
+var perlAtRe = regexp.MustCompile(`\bat \S+ line \d+(?:, <[^>]*> (?:line|chunk) \d+)?\.$`)
 
 // diagnosticStart reports whether s starts with "path.ext:N:N: ", after
 // indentation, the shape of a compiler's diagnostic.
