@@ -361,4 +361,3 @@ var fenceRe = regexp.MustCompile("^\\s*(?:`{3,}|~{3,})\\s*([\\w+#.-]*)\\s*$")
 // Fence languages that hold a program's output, not source or examples.
 var outputFence = map[string]bool{"console": true, "output": true, "log": true, "terminal": true, "stderr": true,
 	"stdout": true, "shell-session": true, "ansi": true}
-
