@@ -10,7 +10,7 @@ var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
 	gccInRe     = regexp.MustCompile(`^(?:\S+: In (?:function|member function|static member function|constructor|destructor|instantiation|lambda)\b.*:|In file included from .*|\s+from .*[,:])$`)
-	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event .* at:$`)
+	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event .* at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): `)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
 	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
@@ -149,6 +149,18 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTest:
 		end = captureIndented(lines, i, limit, true)
+	case famRecord:
+		end = captureIndented(lines, i, limit, false)
+		end = captureLogged(lines, end, limit)
+		return start, end, key
+	case famTool:
+		end = captureTool(lines, i, limit)
+		start = captureUsage(lines, i, floor)
+		return start, end, key
+	case famSanitizer:
+		return captureSanitizer(lines, i, floor, limit)
+	case famGradle:
+		return captureGradle(lines, i, floor, limit)
 	default:
 		end = captureIndented(lines, i, limit, fam == famRust || fam == famCompiler)
 	}
@@ -328,4 +340,142 @@ func captureGoPanic(lines []string, i, limit int) int {
 		return end
 	}
 	return end
+}
+
+// captureLogged extends a log record's block that ends on line end over
+// what the record logged below it: a Python traceback, an exception with
+// its frames.
+func captureLogged(lines []string, end, limit int) int {
+	j := end + 1
+	if j > limit {
+		return end
+	}
+	switch {
+	case tracebackRe.MatchString(lines[j]):
+		e, _ := captureTraceback(lines, j, limit)
+		return e
+	case j+1 <= limit && exceptionRe.MatchString(lines[j]) && frameRe.MatchString(lines[j+1]):
+		return captureIndented(lines, j, limit, false)
+	}
+	return end
+}
+
+// toolPrefix returns the "prog: " a program's complaint starts with.
+func toolPrefix(l string) string {
+	k := strings.Index(l, ": ")
+	if k <= 0 || k > 64 || strings.ContainsAny(l[:k], " \t") {
+		return ""
+	}
+	return l[:k+2]
+}
+
+// positioned reports whether a line names a place of its own: "x.c:3",
+// "line 12", "x.py(4)".
+var positionedRe = regexp.MustCompile(`[\w.]:\d+|\bline \d+|\(\d+(?:,\d+)?\)`)
+
+// captureTool returns the end of a program's complaint on line i: the
+// lines after it with the same "prog: " prefix (git's "fatal: ..." twice,
+// pip's "ERROR: ..." lines) unless each names its own place, and its hints
+// and indented lines.
+func captureTool(lines []string, i, limit int) int {
+	end := captureIndented(lines, i, limit, false)
+	prefix := toolPrefix(lines[i])
+	own := positionedRe.MatchString(lines[i])
+	for j := end + 1; j <= limit; j++ {
+		l := lines[j]
+		switch {
+		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
+		case prefix != "" && strings.HasPrefix(l, prefix) && !own && !positionedRe.MatchString(l) && !quietTool(l):
+		default:
+			return end
+		}
+		end = captureIndented(lines, j, limit, false)
+		j = end
+	}
+	return end
+}
+
+// quietTool reports whether a line is a program's progress rather than
+// part of its complaint.
+func quietTool(l string) bool {
+	return shapes.res[rGoQuiet].MatchString(l)
+}
+
+// captureUsage returns the start of a program's complaint on line i,
+// extended over the usage message printed above it (argparse, getopt).
+func captureUsage(lines []string, i, floor int) int {
+	start := i
+	for j := i - 1; j >= floor && j >= i-30; j-- {
+		l := lines[j]
+		if strings.HasPrefix(strings.ToLower(l), "usage:") {
+			return j
+		}
+		if blank(l) || indentOf(l) == 0 {
+			return start
+		}
+	}
+	return start
+}
+
+// captureSanitizer returns the block of a sanitizer's report: from the
+// rule of '=' above it through its "==N==ABORTING" or "SUMMARY:" line, or
+// for a one-line UBSan report its own line.
+func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int) {
+	start, end, key = i, i, i
+	if j := i - 1; j >= floor && raceEndRe.MatchString(lines[j]) {
+		start = j
+	}
+	if strings.Contains(lines[i], ": runtime error: ") {
+		// UBSan: the line, maybe its SUMMARY.
+		if i+1 <= limit && strings.HasPrefix(lines[i+1], "SUMMARY: ") {
+			end = i + 1
+		}
+		return start, end, key
+	}
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		if sanitizerEndRe.MatchString(l) {
+			return start, j, key
+		}
+		if !blank(l) && indentOf(l) == 0 && !sanitizerLineRe.MatchString(l) {
+			return start, end, key
+		}
+		end = j
+	}
+	for end > i && blank(lines[end]) {
+		end--
+	}
+	return start, end, key
+}
+
+var (
+	sanitizerEndRe = regexp.MustCompile(`^==\d+==ABORTING|^==\d+==(?:HINT|NOTE):|^-{10,}$`)
+	// The unindented lines inside a sanitizer's report.
+	sanitizerLineRe = regexp.MustCompile(`^(?:READ|WRITE|SUMMARY|Shadow|Freed|previously|allocated|0x[0-9a-f]+ is located|=>0x|Address 0x|Direct leak|Indirect leak|Thread T\d+|[A-Z][\w ]+ of size \d+|HINT|==\d+==)`)
+)
+
+// captureGradle returns the block of Gradle's failure report: "FAILURE:
+// Build failed with an exception.", "* What went wrong:" and what follows,
+// up to "* Try:" or the next report.
+func captureGradle(lines []string, i, floor, limit int) (start, end, key int) {
+	start, end, key = i, i, i
+	if strings.HasPrefix(lines[i], "* What went wrong:") {
+		if j := i - 1; j >= floor && blank(lines[j]) && j-1 >= floor && strings.HasPrefix(lines[j-1], "FAILURE: ") {
+			start = j - 1
+		}
+	}
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		if strings.HasPrefix(l, "* ") && !strings.HasPrefix(l, "* What went wrong:") || strings.HasPrefix(l, "BUILD FAILED") ||
+			strings.HasPrefix(l, "FAILURE: ") {
+			break
+		}
+		if !blank(l) {
+			end = j
+			if key == i && strings.HasPrefix(lines[j-1], "* What went wrong:") {
+				key = j // what went wrong
+			}
+		}
+	}
+	return start, end, key
 }

@@ -39,6 +39,10 @@ const (
 	famNamed                   // a summary line naming a failed test or package
 	famJSON                    // a JSON event
 	famGoJSON                  // go test -json: a test's fail event and its output events
+	famRecord                  // a log record: its continuation lines, and the exception or traceback it logs
+	famTool                    // a program's complaint, "prog: ...": the lines that go on with the same prefix, its hints
+	famSanitizer               // a sanitizer's report: from the rule above it to its end
+	famGradle                  // Gradle's "FAILURE:" / "* What went wrong:" report, to its "* Try:"
 )
 
 // finding is a confirmed error before it is reported.
@@ -61,80 +65,156 @@ type verdict struct {
 	cat    errkind.Category
 }
 
-// Prefixes that say nothing about the line: CI timestamps, log times. The
-// rules look at lines without them.
-var prefixRe = regexp.MustCompile(`^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})? |\[\d{4}-\d{2}-\d{2}[T ][^\]]*\] ?|\d{2}:\d{2}:\d{2}(?:[.,]\d+)? |\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\] ?)`)
+// The shapes of error lines, tried in order by confirm: one rule set, so
+// that one pass of its prefilter tells which of them could match a line.
+const (
+	rTraceback = iota
+	rGoPanic
+	rRustPanic
+	rRustErr
+	rException
+	rLevel
+	rRunPrefix
+	rPosError
+	rGoDiag
+	rGoQuiet
+	rToolErr
+	rToolQuiet
+	rSignal
+	rLinker
+	rGoTest
+	rFailLine
+	rTap
+	rUnittest
+	rSection
+	rNamedSummary
+	rCountSummary
+	rWarning
+	rCodeKeyword
+	rRuby
+	rPHP
+	rKotlin
+	rGradleTask
+	rGradleFailure
+	rGlog
+	rErrnoEnd
+	rGoNet
+	rSanitizer
+	rExitCode
+)
 
-// stripPrefix removes a timestamp prefix from a line.
-func stripPrefix(s string) string {
-	if s == "" || (s[0] < '0' || s[0] > '9') && s[0] != '[' {
-		return s
-	}
-	if loc := prefixRe.FindStringIndex(s); loc != nil {
-		return s[loc[1]:]
-	}
-	return s
-}
+var shapes = newRuleSet(
+	// rTraceback: Python's.
+	`Traceback \(most recent call last\):\s*$`,
+	// rGoPanic: a Go panic or fatal error.
+	`^(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)`,
+	// rRustPanic
+	`^thread '[^']*' (?:\(\d+\) )?panicked at`,
+	// rRustErr
+	`^error(?:\[E\d+\])?: `,
+	// rException: an exception at the start of a line, maybe qualified
+	// and behind "Uncaught", "Exception in thread", "Caused by:", pytest's
+	// "E   ".
+	`^\s*(?:Uncaught |Unhandled (?:exception|rejection):? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+\.)*((?:[A-Z][\w$]*)?(?:Error|Exception|Fault|Failure|Rejection))(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`,
+	// rLevel: a level word at the start of a line: "error: ...", "ERROR
+	// ...", "[ERROR] ...", "[core:error]", "fatal: ...", "error TS2304:",
+	// "Fatal error: ...".
+	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|Catchable fatal|Recoverable fatal) error: )`,
+	// rRunPrefix: the prefix of a run of lines that are one error: npm's,
+	// Maven's.
+	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL)\])(?: |$)`,
+	// rPosError: a position, then an error: "x.c:3:5: error: ...",
+	// "x.ts(3,7): error TS2322: ...", "src/x.ts:3:7 - error TS2322: ...",
+	// "X.java:3: error:", "/x/A.java:[5,9] error:".
+	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:fatal |Fatal )?(?:error|Error|ERROR)(?::|\[| [A-Z]{1,4}\d+:?)`,
+	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
+	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`,
+	// rGoQuiet: the go command's progress, not its errors.
+	`^go: (?:downloading|finding|extracting|upgraded|added|found|creating|to add|updates to go\.mod needed;? to update)`,
+	// rToolErr: a program's complaint: "curl: (7) Failed to connect ...",
+	// "bash: foo: command not found", "x.sh: line 3: y: unbound variable".
+	`^[a-z][\w.+/-]*(?:\[\d+\])?: (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|error)\b)`,
+	// rToolQuiet: words before a colon that make a line a field, not a
+	// program's complaint.
+	`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage)[:=]`,
+	// rSignal
+	`(?:^|: )(?:\d+ )?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)\b`,
+	// rLinker
+	`undefined reference to|(?:^|/)ld(?:\.\w+)?: |^collect2: |ld returned \d+ exit status|cannot find -l`,
+	// rGoTest
+	`^\s*--- FAIL: `,
+	// rFailLine
+	`^(?:FAIL:|ERROR: test)`,
+	// rTap
+	`^\s*not ok\b`,
+	// rUnittest: a Python unittest report's header: "FAIL: test_x
+	// (mod.Class.test_x)" over a rule of dashes.
+	`^(?:FAIL|ERROR): \S+ \(`,
+	// rSection: report sections: pytest's "____ test_x ____", libtest's
+	// "---- tests::x stdout ----".
+	`^(?:_{3,} (.+) _{3,}|---- (.+) ----)$`,
+	// rNamedSummary: lines that restate failures reported above them.
+	`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×✘] |^BUILD FAILED\b`,
+	// rCountSummary: lines that only count failures.
+	`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors)`,
+	// rWarning
+	`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) |PHP (?:Warning|Notice|Deprecated):|(?:Notice|Deprecated): |w: )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:warning|Warning|note|Note|info)\b`,
+	// rCodeKeyword: a line of source code.
+	`^\s*(?:func|return|if|else|for|while|const|let|var|def|class|import|from|package|throw|raise|try|catch|except|finally|switch|case|type|interface|struct|public|private|protected|static|void|fn|impl|use|mod|pub|async|await|export|assert|new|defer|go|elif|with|do)\b`,
+	// rRuby: an uncaught Ruby exception: "x.rb:3:in `f': msg (NameError)".
+	"^\\S+:\\d+:in [`'][^']*': .*\\(([A-Z]\\w*(?:::\\w+)*)\\)$",
+	// rPHP: PHP's errors as the CLI logs them.
+	`^PHP (?:Fatal error|Parse error|Catchable fatal error|Recoverable fatal error):`,
+	// rKotlin: kotlinc and Gradle's Kotlin plugin: "e: file:///x.kt:3:5
+	// Unresolved reference: y", "e: x.kt: (3, 5): ...".
+	`^e: (?:file:/+)?\S+`,
+	// rGradleTask: a failed Gradle task.
+	`^> Task \S+ FAILED$`,
+	// rGradleFailure: Gradle's failure report.
+	`^(?:FAILURE: |\* What went wrong:$)`,
+	// rGlog: glog and klog: "E0506 12:00:00.123456 1234 x.go:12] msg".
+	`^[EF]\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ \S+:\d+\] `,
+	// rErrnoEnd: a line that ends with what strerror says, after a colon:
+	// "open x: no such file or directory", "dial tcp x: connect: connection
+	// refused", "listen tcp :80: bind: address already in use".
+	`(?i): (?:no such file or directory|permission denied|connection refused|connection reset by peer|connection timed out|no such host|network is unreachable|no route to host|address already in use|broken pipe|i/o timeout|operation not permitted|is a directory|not a directory|read-only file system|disk quota exceeded|no space left on device|too many open files|temporary failure in name resolution|name or service not known|server misbehaving|context deadline exceeded|certificate signed by unknown authority|device or resource busy|file exists|directory not empty|resource temporarily unavailable|cannot allocate memory|exec format error)(?: \(os error \d+\)|\))?\.?$`,
+	// rGoNet: Go's net/http client errors: `Get "https://x": dial tcp ...`.
+	`^(?:Get|Post|Put|Patch|Delete|Head) "[^"]+": `,
+	// rSanitizer: AddressSanitizer, UBSan, LeakSanitizer, ThreadSanitizer.
+	`^(?:ERROR|WARNING): (?:Address|Leak|Thread|Memory|UndefinedBehavior)Sanitizer|^\S+:\d+:\d+: runtime error: `,
+	// rExitCode
+	`(?i)completed with exit code [1-9]`,
+)
 
-// The shapes of error lines, tried in order by confirm.
+// Patterns outside the rule set.
 var (
 	ghErrorRe   = regexp.MustCompile(`^##\[error\]\s*(.*)`)
-	tracebackRe = regexp.MustCompile(`Traceback \(most recent call last\):\s*$`)
-	goPanicRe   = regexp.MustCompile(`^(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)`)
-	raceRe      = regexp.MustCompile(`^WARNING: DATA RACE`)
-	rustPanicRe = regexp.MustCompile(`^thread '[^']*' (?:\(\d+\) )?panicked at`)
-	rustErrRe   = regexp.MustCompile(`^error(?:\[E\d+\])?: `)
-	// An exception at the start of a line, maybe qualified and behind
-	// "Uncaught", "Exception in thread", "Caused by:", pytest's "E   ".
-	exceptionRe = regexp.MustCompile(`^\s*(?:Uncaught |Unhandled (?:exception|rejection):? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception|Fault|Failure|Rejection)|Error)(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`)
-	// A level word at the start of a line: "error: ...", "ERROR ...",
-	// "[ERROR] ...", "fatal: ...", "error TS2304: ...".
-	levelRe = regexp.MustCompile(`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:ERROR|ERR|FATAL|CRITICAL|SEVERE|error|fatal|Error|Fatal)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!))`)
-	// The prefix of a run of lines that are one error: npm's, Maven's.
-	runPrefixRe = regexp.MustCompile(`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL)\])(?: |$)`)
-	// A position, then an error: "x.c:3:5: error: ...", "x.ts(3,7): error
-	// TS2322: ...", "src/x.ts:3:7 - error TS2322: ...", "X.java:3: error:".
-	posErrorRe = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)):?\s*(?:-\s+)?(?:fatal |Fatal )?(?:error|Error|ERROR)(?::|\[| [A-Z]{1,4}\d+:?)`)
-	// A Go-style diagnostic without the word: "x.go:3:5: undefined: y".
-	goDiagRe = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`)
-	// The go command's own errors ("go: go.mod requires go >= 1.30"), not
-	// its progress.
-	goCmdRe   = regexp.MustCompile(`^go: `)
-	goQuietRe = regexp.MustCompile(`^go: (?:downloading|finding|extracting|upgraded|added|found|creating|to add|updates to go\.mod needed;? to update)`)
-	// A program's complaint: "curl: (7) Failed to connect ...", "ld: ...",
-	// "bash: foo: command not found".
-	toolErrRe   = regexp.MustCompile(`^[a-z][\w.+-]*(?:\[\d+\])?: (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|error)\b)`)
-	toolQuietRe = regexp.MustCompile(`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage)[:=]`)
-	signalRe    = regexp.MustCompile(`(?:^|: )(?:\d+ )?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)\b`)
-	linkerRe    = regexp.MustCompile(`undefined reference to|(?:^|/)ld(?:\.\w+)?: |^collect2: |ld returned \d+ exit status|cannot find -l`)
-	makeRe      = regexp.MustCompile(`^make(?:\[\d+\])?: \*\*\* `)
-	goTestRe    = regexp.MustCompile(`^\s*--- FAIL: `)
-	failLineRe  = regexp.MustCompile(`^(?:FAIL:|ERROR: test)`)
+	goCmdPrefix = "go: "
 	jestRe      = regexp.MustCompile(`^\s*● `)
-	tapRe       = regexp.MustCompile(`^\s*not ok\b`)
 	doctestRe   = regexp.MustCompile(`^Failed example:$`)
-	// A Python unittest report's header: "FAIL: test_x (mod.Class.test_x)"
-	// over a rule of dashes.
-	unittestRe = regexp.MustCompile(`^(?:FAIL|ERROR): \S+ \(`)
-	ruleRe     = regexp.MustCompile(`^-{20,}$`)
-	// Report sections: pytest's "____ test_x ____", libtest's
-	// "---- tests::x stdout ----".
-	sectionRe = regexp.MustCompile(`^(?:_{3,} (.+) _{3,}|---- (.+) ----)$`)
-	// Lines that restate failures reported above them, or only count
-	// them: reported only when nothing else is.
-	namedSummaryRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×] `)
-	countSummaryRe = regexp.MustCompile(`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures)`)
-	exitRe         = regexp.MustCompile(`(?i)completed with exit code [1-9]`)
-	warningRe      = regexp.MustCompile(`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)):?\s*(?:-\s+)?(?:warning|Warning|note|Note|info)\b`)
-	logfmtRe       = regexp.MustCompile(`(?:^|\s)(?:level|lvl|severity)=("?)(\w+)`)
-	logfmtMsgRe    = regexp.MustCompile(`(?:^|\s)(?:msg|message|err|error)=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
-	jsonKeyRe      = regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*(.*?),?\s*$`)
-	codeKeyword    = regexp.MustCompile(`^\s*(?:func|return|if|else|for|while|const|let|var|def|class|import|from|package|throw|raise|try|catch|except|finally|switch|case|type|interface|struct|public|private|protected|static|void|fn|impl|use|mod|pub|async|await|export|assert|new|defer|go|elif|with|do)\b`)
+	ruleRe      = regexp.MustCompile(`^-{20,}$`)
+	logfmtRe    = regexp.MustCompile(`(?:^|\s)(?:level|lvl|severity)=("?)(\w+)`)
+	logfmtMsgRe = regexp.MustCompile(`(?:^|\s)(?:msg|message|err|error)=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
+	jsonKeyRe   = regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*(.*?),?\s*$`)
+)
+
+// Names for the rules that block capture and categorisation use on their
+// own.
+var (
+	tracebackRe = shapes.res[rTraceback]
+	goPanicRe   = shapes.res[rGoPanic]
+	exceptionRe = shapes.res[rException]
+	runPrefixRe = shapes.res[rRunPrefix]
+	linkerRe    = shapes.res[rLinker]
+	codeKeyword = shapes.res[rCodeKeyword]
+	sectionRe   = shapes.res[rSection]
+	unittestRe  = shapes.res[rUnittest]
+	warningRe   = shapes.res[rWarning]
 )
 
 // confirm is stage 2 for line i: is it an error, and of what shape?
 func (d *Detector) confirm(doc *document, i int) verdict {
-	raw := clip(doc.lines[i])
+	raw := doc.lines[i]
 	for _, re := range d.falsePo {
 		if re.MatchString(raw) {
 			return verdict{}
@@ -148,13 +228,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(raw)}
 		}
 	}
+	if v := doc.jv[i]; v != nil {
+		return *v // judged while the line was whole
+	}
 	s := doc.short[i]
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return verdict{}
-	}
-	if v := doc.jv[i]; v != nil {
-		return *v // judged while the line was whole
 	}
 	if t[0] == '"' {
 		if m := jsonKeyRe.FindStringSubmatch(s); m != nil {
@@ -163,83 +243,125 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	}
 	if m := ghErrorMatch(t); m != nil {
 		v := verdict{kind: kindError, fam: famLine, text: m[1]}
-		if exitRe.MatchString(m[1]) {
+		if shapes.res[rExitCode].MatchString(m[1]) {
 			v.cat = errkind.CategoryBuild // the step's command failed
 		}
 		return v
 	}
-	if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "<!--") ||
-		strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "> ") {
+	if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "* ") && !strings.HasPrefix(t, "* What went wrong:") ||
+		strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "> ") && !strings.HasPrefix(t, "> Task ") {
 		return verdict{} // comments, doc tags, bullets, quotes: prose and code
 	}
 	if v, ok := logfmtVerdict(s); ok {
 		return v
 	}
-	if raceRe.MatchString(s) {
+	if strings.HasPrefix(s, "WARNING: DATA RACE") {
 		return verdict{kind: kindError, fam: famRace, text: t, cat: errkind.CategoryRuntime}
 	}
-	if warningRe.MatchString(s) && !rustErrRe.MatchString(s) {
+	// The head of a log record: after a timestamp, a level word in any
+	// case says what the record is.
+	if len(s) < len(raw) {
+		if _, stamped := recordPrefix(raw); stamped {
+			switch lv, _ := headLevel(s); lv {
+			case levelError:
+				return verdict{kind: kindError, fam: famRecord, text: t}
+			case levelWarn:
+				return verdict{kind: kindWarning, fam: famLine, text: t}
+			case levelInfo:
+				return verdict{}
+			}
+		}
+	}
+	h := shapes.candidates(s)
+	m := func(r int) bool { return shapes.match(r, s, h) }
+	if m(rSanitizer) {
+		return verdict{kind: kindError, fam: famSanitizer, text: t, cat: errkind.CategoryRuntime}
+	}
+	if m(rWarning) && !m(rRustErr) {
 		return verdict{kind: kindWarning, fam: famLine, text: t}
 	}
 	switch {
-	case strings.Contains(s, "Traceback") && tracebackRe.MatchString(s):
+	case m(rTraceback):
 		return verdict{kind: kindError, fam: famTraceback, text: t}
-	case goPanicRe.MatchString(s):
+	case m(rGoPanic):
 		return verdict{kind: kindError, fam: famGoPanic, text: t, cat: errkind.CategoryRuntime}
-	case rustPanicRe.MatchString(s):
+	case m(rRustPanic):
 		return verdict{kind: kindError, fam: famRustPanic, text: t}
-	case goTestRe.MatchString(s):
+	case m(rGoTest):
 		return verdict{kind: kindError, fam: famGoTest, text: t}
-	case jestRe.MatchString(s), tapRe.MatchString(s):
+	case jestRe.MatchString(s), m(rTap):
 		return verdict{kind: kindError, fam: famTest, text: t}
 	case doctestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famDoctest, text: t, cat: errkind.CategoryTest}
-	case unittestRe.MatchString(s) && i+1 < len(doc.short) && ruleRe.MatchString(doc.short[i+1]):
+	case m(rUnittest) && i+1 < len(doc.short) && ruleRe.MatchString(doc.short[i+1]):
 		return verdict{kind: kindError, fam: famUnittest, text: t}
-	case sectionRe.MatchString(s):
-		m := sectionRe.FindStringSubmatch(s)
-		if name := strings.ToLower(m[1] + m[2]); strings.Contains(name, "summary") || strings.Contains(name, "captured") {
+	case m(rSection):
+		mm := sectionRe.FindStringSubmatch(s)
+		if name := strings.ToLower(mm[1] + mm[2]); strings.Contains(name, "summary") || strings.Contains(name, "captured") {
 			return verdict{}
 		}
 		return verdict{kind: kindError, fam: famSection, text: t}
-	case runPrefixRe.MatchString(s) && !countSummaryRe.MatchString(s):
-		return verdict{kind: kindError, fam: famRun, text: t}
-	case makeRe.MatchString(s):
+	case m(rGradleTask):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
-	case linkerRe.MatchString(s):
+	case m(rGradleFailure):
+		return verdict{kind: kindError, fam: famGradle, text: t}
+	case m(rRunPrefix) && !m(rCountSummary):
+		return verdict{kind: kindError, fam: famRun, text: t}
+	case strings.HasPrefix(s, "make") && (strings.HasPrefix(s, "make: ***") || strings.HasPrefix(s, "make[") && strings.Contains(s, "]: *** ")):
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	case m(rLinker):
 		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
-	case rustErrRe.MatchString(s) && !posErrorRe.MatchString(s):
+	case m(rRustErr) && !m(rPosError):
 		return verdict{kind: kindError, fam: famRust, text: t}
-	case posErrorRe.MatchString(s):
+	case m(rPosError):
 		return verdict{kind: kindError, fam: famCompiler, text: t}
-	case goCmdRe.MatchString(s):
-		if goQuietRe.MatchString(s) {
+	case m(rKotlin):
+		return verdict{kind: kindError, fam: famCompiler, text: t}
+	case m(rPHP):
+		return verdict{kind: kindError, fam: famException, text: t}
+	case m(rRuby):
+		return verdict{kind: kindError, fam: famException, text: t}
+	case m(rGlog):
+		return verdict{kind: kindError, fam: famRecord, text: t}
+	case strings.HasPrefix(s, goCmdPrefix):
+		if m(rGoQuiet) {
 			return verdict{}
 		}
-		return verdict{kind: kindError, fam: famLine, text: t}
-	case countSummaryRe.MatchString(s):
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case m(rCountSummary):
 		return verdict{kind: kindSummary, fam: famLine, text: t}
-	case namedSummaryRe.MatchString(s):
+	case m(rNamedSummary):
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
-	case failLineRe.MatchString(t):
+	case m(rFailLine) && shapes.res[rFailLine].MatchString(t):
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
-	case exceptionRe.MatchString(s):
-		if codeKeyword.MatchString(s) {
+	case m(rException):
+		if m(rCodeKeyword) {
 			return verdict{}
 		}
 		return verdict{kind: kindError, fam: famException, text: t}
-	case levelRe.MatchString(s):
-		return verdict{kind: kindError, fam: famLine, text: t}
-	case signalRe.MatchString(s):
+	case m(rLevel):
+		return verdict{kind: kindError, fam: famRecord, text: t}
+	case m(rSignal):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
-	case toolErrRe.MatchString(s) && !toolQuietRe.MatchString(s):
-		return verdict{kind: kindError, fam: famCompiler, text: t}
+	case m(rToolErr) && !m(rToolQuiet):
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case m(rGoNet):
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
+	case m(rErrnoEnd) && indentOf(s) == 0 && !m(rCodeKeyword) && !strings.HasPrefix(t, "if ") && !m(rToolQuiet):
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case strings.HasSuffix(t, ".") && perlDieRe(t) && !m(rWarning) && !perlWarnRe.MatchString(t):
+		return verdict{kind: kindError, fam: famLine, text: t}
 	}
-	if m := goDiagRe.FindStringSubmatch(s); m != nil && !looksLikeCode(m[1]) {
-		return verdict{kind: kindError, fam: famCompiler, text: t}
+	if m(rGoDiag) {
+		if mm := shapes.res[rGoDiag].FindStringSubmatch(s); mm != nil && !looksLikeCode(mm[1]) {
+			return verdict{kind: kindError, fam: famCompiler, text: t}
+		}
 	}
 	return verdict{}
 }
+
+// perlWarnRe is the start of Perl's warnings, which end like its errors.
+var perlWarnRe = regexp.MustCompile(`^(?:Use of uninitiali[sz]ed value|Useless use of|Name "[^"]*" used only once|Scalar value .* better written|Possible (?:attempt|precedence)|Argument "[^"]*" isn't numeric|\S+ masks earlier declaration|Deep recursion|Odd number of elements|Reversed \S+ operator|Unquoted string|Statement unlikely to be reached|Subroutine \S+ redefined|Found = in conditional|Parentheses missing|Bareword found|Missing argument|Exiting \w+ via|print\(\) on|readline\(\) on|Wide character)`)
 
 // ghErrorMatch matches a GitHub Actions error annotation.
 func ghErrorMatch(t string) []string {
