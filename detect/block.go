@@ -230,18 +230,32 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 // continues reports whether line l, after a block whose first line is
 // indented base, belongs to it.
 func continues(l string, base int, snippets, afterBlank bool) bool {
-	if ind := indentOf(l); ind > base && !jestStartRe.MatchString(l) {
+	ind := indentOf(l)
+	if ind > base && !jestStartRe.MatchString(l) {
 		return true
+	}
+	// Every shape below but a note starts with one of a few bytes: look
+	// at it before asking a regular expression.
+	if snippets && strings.Contains(l, "note:") && noteRe.MatchString(l) {
+		return true
+	}
+	t := strings.TrimLeft(l, " \t")
+	if t == "" || strings.IndexByte(continueStarts, t[0]) < 0 && !isDigit(t[0]) {
+		return false
 	}
 	if frameRe.MatchString(l) {
 		return true
 	}
-	if snippets && (rustLineRe.MatchString(l) || snippetRe.MatchString(l) || caretRe.MatchString(l) || noteRe.MatchString(l) ||
+	if snippets && (rustLineRe.MatchString(l) || snippetRe.MatchString(l) || caretRe.MatchString(l) ||
 		afterBlank && tscSnipRe.MatchString(l)) {
 		return true
 	}
 	return caretRe.MatchString(l)
 }
+
+// continueStarts are the bytes a continuation line (a frame, a snippet, a
+// caret, a hint) may start with, besides digits.
+const continueStarts = "aCSE.ftT#hn^~-:|="
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python

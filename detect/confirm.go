@@ -206,7 +206,6 @@ var (
 	exceptionRe = shapes.res[rException]
 	runPrefixRe = shapes.res[rRunPrefix]
 	linkerRe    = shapes.res[rLinker]
-	codeKeyword = shapes.res[rCodeKeyword]
 	sectionRe   = shapes.res[rSection]
 	unittestRe  = shapes.res[rUnittest]
 	warningRe   = shapes.res[rWarning]
@@ -330,16 +329,16 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case m(rCountSummary):
 		return verdict{kind: kindSummary, fam: famLine, text: t}
-	case m(rNamedSummary):
+	case mayBeNamedSummary(t) && m(rNamedSummary):
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
 	case m(rFailLine) && shapes.res[rFailLine].MatchString(t):
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
-	case m(rException):
-		if m(rCodeKeyword) {
+	case mayBeException(t) && m(rException):
+		if isCode(s) {
 			return verdict{}
 		}
 		return verdict{kind: kindError, fam: famException, text: t}
-	case m(rLevel):
+	case mayBeLevel(t) && m(rLevel):
 		return verdict{kind: kindError, fam: famRecord, text: t}
 	case m(rSignal):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
@@ -347,7 +346,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case m(rGoNet):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
-	case m(rErrnoEnd) && indentOf(s) == 0 && !m(rCodeKeyword) && !strings.HasPrefix(t, "if ") && !m(rToolQuiet):
+	case m(rErrnoEnd) && indentOf(s) == 0 && !isCode(s) && !strings.HasPrefix(t, "if ") && !m(rToolQuiet):
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case strings.HasSuffix(t, ".") && perlDieRe(t) && !m(rWarning) && !perlWarnRe.MatchString(t):
 		return verdict{kind: kindError, fam: famLine, text: t}
@@ -408,7 +407,7 @@ func logfmtVerdict(s string) (verdict, bool) {
 // looksLikeCode reports whether the text after a position is source code
 // (a search result) rather than a diagnostic.
 func looksLikeCode(msg string) bool {
-	if codeKeyword.MatchString(msg) {
+	if isCode(msg) {
 		return true
 	}
 	t := strings.TrimSpace(msg)
@@ -483,3 +482,70 @@ var fenceRe = regexp.MustCompile("^\\s*(?:`{3,}|~{3,})\\s*([\\w+#.-]*)\\s*$")
 // Fence languages that hold a program's output, not source or examples.
 var outputFence = map[string]bool{"console": true, "output": true, "log": true, "terminal": true, "stderr": true,
 	"stdout": true, "shell-session": true, "ansi": true}
+
+// Hand-written forms of the rules a candidate line meets most often: the
+// rule set's regular expressions stay the definition, these only rule
+// lines out before them.
+
+// codeWords are the words a line of source code starts with (rCodeKeyword).
+var codeWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Split("func return if else for while const let var def class import from package throw raise try catch except finally switch case type interface struct public private protected static void fn impl use mod pub async await export assert new defer go elif with do", " ") {
+		codeWords[w] = true
+	}
+}
+
+// isCode reports whether s starts with a keyword of source code.
+func isCode(s string) bool {
+	t := strings.TrimLeft(s, " \t")
+	k := 0
+	for k < len(t) && (t[k] >= 'a' && t[k] <= 'z' || t[k] >= 'A' && t[k] <= 'Z' || isDigit(t[k]) || t[k] == '_') {
+		k++
+	}
+	return k > 0 && codeWords[t[:k]]
+}
+
+// mayBeNamedSummary rules out lines rNamedSummary cannot match.
+func mayBeNamedSummary(t string) bool {
+	return strings.HasPrefix(t, "FAIL") || strings.HasPrefix(t, "ERROR") || strings.HasPrefix(t, "BUILD FAILED") ||
+		strings.Contains(t, "[build failed]") || strings.HasPrefix(t, "✕") || strings.HasPrefix(t, "✗") ||
+		strings.HasPrefix(t, "×") || strings.HasPrefix(t, "✘")
+}
+
+// mayBeLevel rules out lines rLevel cannot match: it starts with a digit,
+// a bracket, or the first letter of a level word.
+func mayBeLevel(t string) bool {
+	return t != "" && (isDigit(t[0]) || strings.IndexByte("[EFCSPARef", t[0]) >= 0)
+}
+
+// mayBeException rules out lines rException cannot match: the first word
+// that is not a known lead-in must end with an exception's suffix.
+func mayBeException(t string) bool {
+	for _, lead := range []string{"Uncaught ", "Unhandled exception: ", "Unhandled exception ", "Unhandled rejection: ", "Unhandled rejection ", "Exception in thread "} {
+		if strings.HasPrefix(t, lead) {
+			t = t[len(lead):]
+			if lead == "Exception in thread " {
+				if k := strings.Index(t, "\" "); k >= 0 {
+					t = t[k+2:]
+				}
+			}
+			break
+		}
+	}
+	if strings.HasPrefix(t, "E ") {
+		t = strings.TrimLeft(t[1:], " ")
+	}
+	t = strings.TrimPrefix(t, "[")
+	k := 0
+	for k < len(t) && (t[k] >= 'a' && t[k] <= 'z' || t[k] >= 'A' && t[k] <= 'Z' || isDigit(t[k]) || t[k] == '_' || t[k] == '$' || t[k] == '.') {
+		k++
+	}
+	w := t[:k]
+	for _, suf := range []string{"Error", "Exception", "Fault", "Failure", "Rejection"} {
+		if strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
+}

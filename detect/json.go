@@ -24,6 +24,12 @@ const maxJSONDepth = 32
 // object; never a key name, "error": null, "is_error": false or
 // "error_count": 0. ok is false when the line is not JSON.
 func jsonVerdict(line string) (verdict, bool) {
+	if !jsonMayErr(line) {
+		if json.Valid([]byte(line)) {
+			return verdict{}, true
+		}
+		return verdict{}, false
+	}
 	var v any
 	if err := json.Unmarshal([]byte(line), &v); err != nil {
 		return verdict{}, false
@@ -260,4 +266,58 @@ func captureGoJSON(lines []string, i, floor int) (start, end int, text string) {
 		end = j
 	}
 	return start, end, text
+}
+
+// jsonMayErr reports whether a JSON line may hold what jsonVerdict calls
+// an error: a true anywhere, a string that is a level or "fail", an error
+// key with a value that is not null, false, 0 or empty. It reads the bytes
+// once and decodes nothing; most events of a stream are ruled out here.
+func jsonMayErr(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case 't':
+			if strings.HasPrefix(line[i:], "true") {
+				return true
+			}
+		case '"':
+			j := i + 1
+			for j < len(line) && line[j] != '"' {
+				if line[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(line) {
+				return true // not JSON as far as this scan can tell: decode it
+			}
+			str := line[i+1 : j]
+			i = j
+			if len(str) > 12 {
+				continue
+			}
+			word := strings.ToLower(strings.TrimSpace(str))
+			if !errorLevels[word] && !warnLevels[word] && word != "fail" {
+				continue
+			}
+			k := i + 1
+			for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+				k++
+			}
+			if k >= len(line) || line[k] != ':' {
+				return true // a value: a level, "fail", "error"
+			}
+			// A key: "error": null is not an error.
+			k++
+			for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+				k++
+			}
+			rest := line[k:]
+			if strings.HasPrefix(rest, "null") || strings.HasPrefix(rest, "false") || strings.HasPrefix(rest, `""`) ||
+				strings.HasPrefix(rest, "{}") || strings.HasPrefix(rest, "[]") || len(rest) > 0 && (isDigit(rest[0]) || rest[0] == '-') {
+				continue
+			}
+			return true
+		}
+	}
+	return false
 }

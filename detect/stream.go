@@ -209,6 +209,9 @@ func (s *Stream) endLine() {
 	doc.diff = append(doc.diff, false)
 	doc.quoted = append(doc.quoted, false)
 	s.lines++
+	if s.lines-s.pos > s.lookAhead()+1024 {
+		s.advance(false) // one large write must not fill the window
+	}
 }
 
 // candidate is stage 1 for one line, with the custom patterns.
