@@ -10,7 +10,7 @@ var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
 	gccInRe     = regexp.MustCompile(`^(?:\S+: In (?:function|member function|static member function|constructor|destructor|instantiation|lambda)\b.*:|In file included from .*|\s+from .*[,:])$`)
-	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event .* at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): `)
+	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^BEGIN failed--compilation aborted|^Execution of \S+ aborted due to compilation errors`)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
 	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
@@ -87,9 +87,21 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	case famRun:
+		// The lines with the same prefix, and the lines indented under
+		// them; when the first names a place of its own ("[ERROR]
+		// /x/A.java:[5,9] ..."), the next that does starts another error.
 		prefix := runPrefixRe.FindString(lines[i])
 		prefix = strings.TrimSpace(prefix)
-		for j := i + 1; j <= limit && strings.HasPrefix(lines[j], prefix); j++ {
+		own := positionedRe.MatchString(strings.TrimPrefix(lines[i], prefix))
+		for j := i + 1; j <= limit; j++ {
+			l := lines[j]
+			if strings.HasPrefix(l, prefix) {
+				if c := strings.TrimPrefix(l, prefix); own && !strings.HasPrefix(c, "  ") && strings.TrimSpace(c) != "" {
+					break
+				}
+			} else if blank(l) || indentOf(l) == 0 {
+				break
+			}
 			end = j
 		}
 		for end > i && strings.TrimSpace(lines[end]) == prefix {
@@ -255,7 +267,7 @@ func continues(l string, base int, snippets, afterBlank bool) bool {
 
 // continueStarts are the bytes a continuation line (a frame, a snippet, a
 // caret, a hint) may start with, besides digits.
-const continueStarts = "aCSE.ftT#hn^~-:|="
+const continueStarts = "aBCDSE.ftT#hn^~-:|="
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python
@@ -385,7 +397,7 @@ func toolPrefix(l string) string {
 
 // positioned reports whether a line names a place of its own: "x.c:3",
 // "line 12", "x.py(4)".
-var positionedRe = regexp.MustCompile(`[\w.]:\d+|\bline \d+|\(\d+(?:,\d+)?\)`)
+var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\d+)?\)|:\[\d+,\d+\]`)
 
 // captureTool returns the end of a program's complaint on line i: the
 // lines after it with the same "prog: " prefix (git's "fatal: ..." twice,
@@ -394,11 +406,17 @@ var positionedRe = regexp.MustCompile(`[\w.]:\d+|\bline \d+|\(\d+(?:,\d+)?\)`)
 func captureTool(lines []string, i, limit int) int {
 	end := captureIndented(lines, i, limit, false)
 	prefix := toolPrefix(lines[i])
+	levels := prefix == "error: " || prefix == "fatal: " // git: "error: x", "hint: y", "fatal: z"
 	own := positionedRe.MatchString(lines[i])
+	place := bashLineRe.FindString(lines[i]) // "x.sh: line 5: ": the same place goes on
 	for j := end + 1; j <= limit; j++ {
 		l := lines[j]
 		switch {
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
+		case place != "" && strings.HasPrefix(l, place):
+		case levels && (strings.HasPrefix(l, "error: ") || strings.HasPrefix(l, "fatal: ")) && !positionedRe.MatchString(l):
+		case shapes.res[rSignal].MatchString(l) && !shapes.res[rSignal].MatchString(lines[i]):
+			// The shell reports the signal the failure ended in.
 		case prefix != "" && strings.HasPrefix(l, prefix) && !own && !positionedRe.MatchString(l) && !quietTool(l):
 		default:
 			return end
@@ -463,7 +481,7 @@ func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int)
 }
 
 var (
-	sanitizerEndRe = regexp.MustCompile(`^==\d+==ABORTING|^==\d+==(?:HINT|NOTE):|^-{10,}$`)
+	sanitizerEndRe = regexp.MustCompile(`^(?:==\d+==)?ABORTING|^==\d+==(?:HINT|NOTE):|^-{10,}$`)
 	// The unindented lines inside a sanitizer's report.
 	sanitizerLineRe = regexp.MustCompile(`^(?:READ|WRITE|SUMMARY|Shadow|Freed|previously|allocated|0x[0-9a-f]+ is located|=>0x|Address 0x|Direct leak|Indirect leak|Thread T\d+|[A-Z][\w ]+ of size \d+|HINT|==\d+==)`)
 )

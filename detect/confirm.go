@@ -126,19 +126,19 @@ var shapes = newRuleSet(
 	// rPosError: a position, then an error: "x.c:3:5: error: ...",
 	// "x.ts(3,7): error TS2322: ...", "src/x.ts:3:7 - error TS2322: ...",
 	// "X.java:3: error:", "/x/A.java:[5,9] error:".
-	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:fatal |Fatal )?(?:error|Error|ERROR)(?::|\[| [A-Z]{1,4}\d+:?)`,
+	`^\s*(?::[A-Za-z][\w:-]*)?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:fatal |Fatal |syntax |parse |Parse )?(?:error|Error|ERROR)(?::|,|\[| [A-Z]{1,4}\d+:?)`,
 	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
 	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`,
 	// rGoQuiet: the go command's progress, not its errors.
 	`^go: (?:downloading|finding|extracting|upgraded|added|found|creating|to add|updates to go\.mod needed;? to update)`,
 	// rToolErr: a program's complaint: "curl: (7) Failed to connect ...",
 	// "bash: foo: command not found", "x.sh: line 3: y: unbound variable".
-	`^[a-z][\w.+/-]*(?:\[\d+\])?: (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|error)\b)`,
+	`^(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\[\d+\])?: (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|error)\b)`,
 	// rToolQuiet: words before a colon that make a line a field, not a
 	// program's complaint.
 	`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage)[:=]`,
 	// rSignal
-	`(?:^|: )(?:\d+ )?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)\b`,
+	`(?:^|:\s+)(?:\d+\s+)?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)\b`,
 	// rLinker
 	`undefined reference to|(?:^|/)ld(?:\.\w+)?: |^collect2: |ld returned \d+ exit status|cannot find -l`,
 	// rGoTest
@@ -305,11 +305,25 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case m(rGradleFailure):
 		return verdict{kind: kindError, fam: famGradle, text: t}
 	case m(rRunPrefix) && !m(rCountSummary):
+		// In a run of "[ERROR] " lines a heading ("Failures:", "COMPILATION
+		// ERROR :") is no error of its own, and the items indented under
+		// it name failures reported in full elsewhere.
+		content := strings.TrimPrefix(s, strings.TrimSpace(shapes.res[rRunPrefix].FindString(s)))
+		switch {
+		case heading(content):
+			return verdict{}
+		case strings.HasPrefix(content, "   ") && !blank(content):
+			return verdict{kind: kindSummary, fam: famNamed, text: t}
+		}
 		return verdict{kind: kindError, fam: famRun, text: t}
 	case strings.HasPrefix(s, "make") && (strings.HasPrefix(s, "make: ***") || strings.HasPrefix(s, "make[") && strings.Contains(s, "]: *** ")):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	case m(rLinker):
 		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
+	case strings.HasPrefix(s, "fatal: ") || strings.HasPrefix(s, "error: ") && !rustFollows(doc.short, i):
+		// A command line tool's complaint (git, cargo, go vet): its
+		// lines go on with the same word.
+		return verdict{kind: kindError, fam: famTool, text: t}
 	case m(rRustErr) && !m(rPosError):
 		return verdict{kind: kindError, fam: famRust, text: t}
 	case m(rPosError):
@@ -342,13 +356,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famRecord, text: t}
 	case m(rSignal):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+	case bashLineRe.MatchString(s):
+		return verdict{kind: kindError, fam: famTool, text: t}
 	case m(rToolErr) && !m(rToolQuiet):
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case m(rGoNet):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
 	case m(rErrnoEnd) && indentOf(s) == 0 && !isCode(s) && !strings.HasPrefix(t, "if ") && !m(rToolQuiet):
 		return verdict{kind: kindError, fam: famTool, text: t}
-	case strings.HasSuffix(t, ".") && perlDieRe(t) && !m(rWarning) && !perlWarnRe.MatchString(t):
+	case perlDieRe(t) && !m(rWarning) && !perlWarnRe.MatchString(t):
 		return verdict{kind: kindError, fam: famLine, text: t}
 	}
 	if m(rGoDiag) {
@@ -407,7 +423,7 @@ func logfmtVerdict(s string) (verdict, bool) {
 // looksLikeCode reports whether the text after a position is source code
 // (a search result) rather than a diagnostic.
 func looksLikeCode(msg string) bool {
-	if isCode(msg) {
+	if isCode(msg) && strings.ContainsAny(msg, "({=;") {
 		return true
 	}
 	t := strings.TrimSpace(msg)
@@ -548,4 +564,19 @@ func mayBeException(t string) bool {
 		}
 	}
 	return false
+}
+
+// heading reports whether the text of a line only announces what follows:
+// a few words and a colon.
+func heading(s string) bool {
+	t := strings.TrimSpace(s)
+	if !strings.HasSuffix(t, ":") || len(t) > 40 {
+		return false
+	}
+	return strings.Count(t, " ") <= 3
+}
+
+// rustFollows reports whether rustc's snippet follows line i: " --> x.rs:1:2".
+func rustFollows(lines []string, i int) bool {
+	return i+1 < len(lines) && strings.HasPrefix(strings.TrimLeft(lines[i+1], " "), "--> ")
 }

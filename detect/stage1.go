@@ -15,7 +15,10 @@ var triggerWords = []string{
 	"core dumped", "command not found", "no such file", "permission denied", "killed", "aborted",
 	"not ok", "timed out", "could not", "couldn't", "cannot", "unable to", "undefined reference", "cannot find", "data race", "unhandled", "uncaught",
 	"econn", "enoent", "eacces", "etimedout", "eaddrinuse", "epipe", "enotfound", "eai_again", "ehostunreach",
-	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×",
+	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×", "✘",
+	"unbound variable", "not found", "no such host", "dial tcp", "connection refused", "connection reset", "address already in use",
+	"name or service not known", "name resolution", "network is unreachable", "no route to host", "i/o timeout",
+	"broken pipe", "deadline exceeded", "sanitizer", "runtime error",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
@@ -122,17 +125,28 @@ func (a *automaton) holds(s string) bool {
 // candidate reports whether a line is a candidate: it holds a trigger
 // word or starts like a diagnostic.
 func (a *automaton) candidate(line string) bool {
-	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || perlDieRe(line) || a.holds(line)
+	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || a.holds(line) || structural(line)
 }
+
+// structural reports whether a line has the shape of an error that names
+// no trigger word: Perl's "... at x.pl line 3.", bash's "x.sh: line 3:
+// ...", Ruby's "x.rb:3:in `f': ... (Klass)", Go's `Get "url": ...`.
+func structural(line string) bool {
+	return strings.Contains(line, " line ") && (perlDieRe(line) || bashLineRe.MatchString(line)) ||
+		strings.Contains(line, ":in ") && shapes.res[rRuby].MatchString(line) ||
+		strings.Contains(line, "\": ") && shapes.res[rGoNet].MatchString(stripPrefix(line))
+}
+
+var bashLineRe = regexp.MustCompile(`^\S+: line \d+: `)
 
 // perlDie reports whether a line ends as Perl's die and warn messages do:
 // "... at script.pl line 12." (maybe ", <STDIN> line 3.").
 func perlDieRe(line string) bool {
 	t := strings.TrimRight(line, " ")
-	return strings.HasSuffix(t, ".") && strings.Contains(t, " line ") && perlAtRe.MatchString(t)
+	return (strings.HasSuffix(t, ".") || strings.Contains(t, ", near ")) && strings.Contains(t, " line ") && perlAtRe.MatchString(t)
 }
 
-var perlAtRe = regexp.MustCompile(`\bat \S+ line \d+(?:, <[^>]*> (?:line|chunk) \d+)?\.$`)
+var perlAtRe = regexp.MustCompile(`\bat \S+ line \d+(?:, <[^>]*> (?:line|chunk) \d+)?(?:\.$|, near )`)
 
 // diagnosticStart reports whether s starts with "path.ext:N:N: ", after
 // indentation, the shape of a compiler's diagnostic.

@@ -321,11 +321,22 @@ func (s *Stream) consider(i int) {
 	s.next = doc.base + f.end + 1
 	// A tool that prints its errors again at the end (MSBuild,
 	// golangci-lint's summary) restates them: one is enough.
-	if _, dup := s.seen[f.text]; dup {
+	key := f.text
+	if len(f.detail) == 0 {
+		// Two errors with the same words on one line (javac's at two
+		// columns, rustc's at two places) differ in their caret or arrow.
+		for _, l := range doc.short[f.start+1 : min(f.end+1, f.start+8)] {
+			if caretRe.MatchString(l) || strings.HasPrefix(strings.TrimLeft(l, " "), "--> ") {
+				key += "\x00" + l
+				break
+			}
+		}
+	}
+	if _, dup := s.seen[key]; dup {
 		return
 	}
 	if len(s.seen) < maxSeen {
-		s.seen[strings.Clone(f.text)] = struct{}{}
+		s.seen[strings.Clone(key)] = struct{}{}
 	}
 	s.nErrs++
 	s.named, s.counts = nil, nil // never reported now
