@@ -77,7 +77,7 @@ func TestDetect(t *testing.T) {
 		{"npm run", "npm error code ENOENT\nnpm error syscall open\nnpm error path /tmp/package.json\nnpm error enoent Could not read package.json\n",
 			[]string{"1-4 filesystem_error: npm error code ENOENT"}},
 		{"shell", "bash: foo: command not found\ncat: x.txt: No such file or directory\nmake: *** [Makefile:3: all] Error 1\n",
-			[]string{"1-1 reference_error: bash: foo: command not found", "2-2 filesystem_error: cat: x.txt: No such file or directory", "3-3 build_error: make: *** [Makefile:3: all] Error 1"}},
+			[]string{"1-1 unknown_error: bash: foo: command not found", "2-2 filesystem_error: cat: x.txt: No such file or directory", "3-3 build_error: make: *** [Makefile:3: all] Error 1"}},
 		{"go test", "--- FAIL: TestAdd (0.00s)\n    add_test.go:9: got 3, want 4\nFAIL\nFAIL\texample.com/x\t0.01s\n",
 			[]string{"1-2 test_failure: --- FAIL: TestAdd (0.00s)"}},
 		{"go test summary alone", "FAIL\texample.com/x [build failed]\nFAIL\n", []string{"1-1 test_failure: FAIL\texample.com/x [build failed]", "2-2 test_failure: FAIL"}},

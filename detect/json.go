@@ -231,7 +231,7 @@ func testEventVerdict(obj map[string]any) (verdict, bool) {
 	}
 	pkg, _ := obj["Package"].(string)
 	if test, _ := obj["Test"].(string); test != "" {
-		return verdict{kind: kindError, fam: famGoJSON, text: "--- FAIL: " + test, cat: errkind.CategoryTest}, true
+		return verdict{kind: kindError, fam: famGoJSON, text: "--- FAIL: " + test}, true
 	}
 	return verdict{kind: kindSummary, fam: famNamed, text: "FAIL\t" + pkg, cat: errkind.CategoryTest}, true
 }
