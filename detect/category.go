@@ -53,7 +53,7 @@ var genericCats = []errkind.Category{
 }
 
 var genericRules = newRuleSet(
-	`assert(?:_eq|_ne)?!|assertion ` + "`" + `|expect\(|--- FAIL|^FAIL\b|^not ok\b|Tests run: .*Failures: [1-9]|\b[1-9]\d* (?:failed|failing)\b|^FAILED\b|(?i:test failed|test failures)`,
+	`assert(?:_eq|_ne)?!|assertion `+"`"+`|expect\(|--- FAIL|^FAIL\b|^not ok\b|Tests run: .*Failures: [1-9]|\b[1-9]\d* (?:failed|failing)\b|^FAILED\b|(?i:test failed|test failures)`,
 	`IndentationError|TabError|[Uu]nexpected token|unexpected (?:end of|EOF|newline|identifier|indent|end-of-input|keyword)|expected .*(?:, found|but found|before)|expected one of|'[^']{1,3}' expected|unterminated|error TS1\d{3}\b|invalid character|illegal start of`,
 	`ModuleNotFoundError|ImportError`,
 	`EPIPE|[Bb]roken pipe|[Dd]isk quota|[Ii]s a directory|[Nn]ot a directory|[Tt]oo many open files`,
