@@ -10,7 +10,7 @@ var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
 	gccInRe     = regexp.MustCompile(`^(?:\S+: In (?:function|member function|static member function|constructor|destructor|instantiation|lambda)\b.*:|In file included from .*|\s+from .*[,:])$`)
-	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^BEGIN failed--compilation aborted|^Execution of \S+ aborted due to compilation errors`)
+	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^Execution of \S+ aborted due to compilation errors`)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
 	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
@@ -164,6 +164,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famRecord:
 		end = captureIndented(lines, i, limit, false)
 		end = captureLogged(lines, end, limit)
+		if i-1 >= floor && julHeaderRe.MatchString(lines[i-1]) {
+			start = i - 1 // java.util.logging puts the time and the logger on a line of their own
+		}
 		return start, end, key
 	case famTool:
 		end = captureTool(lines, i, limit)
@@ -267,7 +270,7 @@ func continues(l string, base int, snippets, afterBlank bool) bool {
 
 // continueStarts are the bytes a continuation line (a frame, a snippet, a
 // caret, a hint) may start with, besides digits.
-const continueStarts = "aBCDSE.ftT#hn^~-:|="
+const continueStarts = "aBCDSE.ftT#hn^~-:|=/<"
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python
@@ -406,7 +409,8 @@ var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\
 func captureTool(lines []string, i, limit int) int {
 	end := captureIndented(lines, i, limit, false)
 	prefix := toolPrefix(lines[i])
-	levels := prefix == "error: " || prefix == "fatal: " // git: "error: x", "hint: y", "fatal: z"
+	// git: "error: x", "hint: y", "fatal: z"; pip: "ERROR: x", "ERROR: y".
+	levels := prefix == "error: " || prefix == "fatal: " || prefix == "ERROR: " || prefix == "FATAL: "
 	own := positionedRe.MatchString(lines[i])
 	place := bashLineRe.FindString(lines[i]) // "x.sh: line 5: ": the same place goes on
 	for j := end + 1; j <= limit; j++ {
@@ -414,7 +418,7 @@ func captureTool(lines []string, i, limit int) int {
 		switch {
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
 		case place != "" && strings.HasPrefix(l, place):
-		case levels && (strings.HasPrefix(l, "error: ") || strings.HasPrefix(l, "fatal: ")) && !positionedRe.MatchString(l):
+		case levels && levelPrefix(l) && !positionedRe.MatchString(l):
 		case shapes.res[rSignal].MatchString(l) && !shapes.res[rSignal].MatchString(lines[i]):
 			// The shell reports the signal the failure ended in.
 		case prefix != "" && strings.HasPrefix(l, prefix) && !own && !positionedRe.MatchString(l) && !quietTool(l):
@@ -480,6 +484,9 @@ func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int)
 	return start, end, key
 }
 
+// julHeaderRe is the first line of a java.util.logging record.
+var julHeaderRe = regexp.MustCompile(`^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M \S+ \S+$`)
+
 var (
 	sanitizerEndRe = regexp.MustCompile(`^(?:==\d+==)?ABORTING|^==\d+==(?:HINT|NOTE):|^-{10,}$`)
 	// The unindented lines inside a sanitizer's report.
@@ -510,4 +517,15 @@ func captureGradle(lines []string, i, floor, limit int) (start, end, key int) {
 		}
 	}
 	return start, end, key
+}
+
+// levelPrefix reports whether a line starts with a command line tool's
+// level word: "error: ", "fatal: ", "ERROR: ".
+func levelPrefix(l string) bool {
+	for _, p := range []string{"error: ", "fatal: ", "ERROR: ", "FATAL: "} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -320,7 +320,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	case m(rLinker):
 		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
-	case strings.HasPrefix(s, "fatal: ") || strings.HasPrefix(s, "error: ") && !rustFollows(doc.short, i):
+	case strings.HasPrefix(s, "fatal: ") || strings.HasPrefix(s, "FATAL: ") || strings.HasPrefix(s, "ERROR: ") && len(s) == len(raw) ||
+		strings.HasPrefix(s, "error: ") && !rustFollows(doc.short, i):
 		// A command line tool's complaint (git, cargo, go vet): its
 		// lines go on with the same word.
 		return verdict{kind: kindError, fam: famTool, text: t}

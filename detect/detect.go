@@ -136,6 +136,11 @@ func (d *Detector) record(doc *document, f finding, full bool) Error {
 	e.Category = f.cat
 	if e.Category == "" {
 		e.Category = categorize(f, doc.short[f.start:f.end+1])
+		if e.Category == errkind.CategoryBuild && unreachedRe.MatchString(clip(f.text)) && networkAbove(doc, f.start) {
+			// A dependency not found because the network failed just
+			// before: pip's retries, Maven's transfers.
+			e.Category = errkind.CategoryNetwork
+		}
 	}
 	e.Severity = errkind.SeverityFor(e.Category, clip(f.text))
 	if f.kind == kindWarning {
@@ -206,4 +211,19 @@ func shorten(s string, cut int) string {
 	}
 	head := cutRunes(s, maxShownLine)
 	return fmt.Sprintf("%s... [%d more bytes]", head, len(s)-len(head)+cut)
+}
+
+// unreachedRe is what a package manager says when it found no package: the
+// network may be why.
+var unreachedRe = regexp.MustCompile(`(?i)could not find a version|no matching distribution|could not resolve|unable to resolve|could not find artifact|failed to fetch|could not download`)
+
+// networkAbove reports whether the lines just above line i say the
+// network failed.
+func networkAbove(doc *document, i int) bool {
+	for j := max(0, i-6); j < i; j++ {
+		if c := matchRules(doc.short[j]); c == errkind.CategoryNetwork {
+			return true
+		}
+	}
+	return false
 }
