@@ -9,7 +9,7 @@ import (
 var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
-	gccInRe     = regexp.MustCompile(`^(?:\S+: In (?:function|member function|static member function|constructor|destructor|instantiation|lambda)\b.*:|In file included from .*|\s+from .*[,:])$`)
+	gccInRe     = regexp.MustCompile(`^(?:\S+: (?:In (?:function|member function|static member function|constructor|destructor|instantiation|substitution|lambda)\b.*|At global scope):|In file included from .*|\s+from .*[,:]|\S+:\d+:\d+:\s+(?:required|recursively required|instantiated) (?:from|by) .*)$`)
 	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^Execution of \S+ aborted due to compilation errors`)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
@@ -228,6 +228,20 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 		switch {
 		case braces && strings.HasPrefix(l, "}"):
 			braces = false
+		case snippets && gccInRe.MatchString(l):
+			// gcc's context lines ("In file included from", "In
+			// instantiation of", "required from") belong to the notes
+			// below them, or else to the next error.
+			k := j
+			for k <= limit && gccInRe.MatchString(lines[k]) {
+				k++
+			}
+			if k > limit || !strings.Contains(lines[k], ": note:") {
+				return end
+			}
+			end = k
+			j = k
+			continue
 		case continues(l, base, snippets, blank(lines[j-1])):
 		case j+1 <= limit && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
 			// A report's header, then the exception and its frames.
@@ -462,9 +476,15 @@ func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int)
 		start = j
 	}
 	if strings.Contains(lines[i], ": runtime error: ") {
-		// UBSan: the line, maybe its SUMMARY.
-		if i+1 <= limit && strings.HasPrefix(lines[i+1], "SUMMARY: ") {
-			end = i + 1
+		// UBSan: the line, its notes with the memory they point at, maybe
+		// its SUMMARY.
+		for j := i + 1; j <= limit; j++ {
+			l := lines[j]
+			if !(strings.Contains(l, ": note: ") && indentOf(l) == 0 || indentOf(l) > 0 || caretRe.MatchString(l) ||
+				strings.HasPrefix(l, "SUMMARY: ")) || blank(l) {
+				break
+			}
+			end = j
 		}
 		return start, end, key
 	}
