@@ -161,6 +161,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTest:
 		end = captureIndented(lines, i, limit, true)
+	case famReport:
+		end = captureReport(lines, i, limit)
+		if i-1 >= floor && strings.HasPrefix(lines[i-1], "FAIL ") && jestRe.MatchString(lines[i]) {
+			start = i - 1 // jest's "FAIL file" over its first report
+		}
+		return start, end, key
 	case famRecord:
 		end = captureIndented(lines, i, limit, false)
 		end = captureLogged(lines, end, limit)
@@ -549,3 +555,32 @@ func levelPrefix(l string) bool {
 	}
 	return false
 }
+
+// captureReport returns the end of a test runner's report of one failure
+// that starts on line i: it runs to the next report, a rule, the run's
+// summary, or two blank lines, whatever its lines look like (diffs,
+// snippets, stacks).
+func captureReport(lines []string, i, limit int) int {
+	end := i
+	blanks := 0
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		if blank(l) {
+			blanks++
+			if blanks >= 2 {
+				break
+			}
+			continue
+		}
+		blanks = 0
+		if jestRe.MatchString(l) || vitestRe.MatchString(l) || reportEndRe.MatchString(l) {
+			break
+		}
+		end = j
+	}
+	return end
+}
+
+// reportEndRe ends a test runner's report: a rule, a summary, another
+// file's verdict.
+var reportEndRe = regexp.MustCompile(`^\s*(?:[⎯─━═]{3,}|(?:Test Suites|Tests|Test Files|Snapshots|Time):|(?:PASS|FAIL) \S|Test Files |Tests  )`)

@@ -43,6 +43,7 @@ const (
 	famTool                    // a program's complaint, "prog: ...": the lines that go on with the same prefix, its hints
 	famSanitizer               // a sanitizer's report: from the rule above it to its end
 	famGradle                  // Gradle's "FAILURE:" / "* What went wrong:" report, to its "* Try:"
+	famReport                  // a test runner's report of one failure: jest's "●", vitest's "FAIL x > y", to the next
 )
 
 // finding is a confirmed error before it is reported.
@@ -191,6 +192,7 @@ var (
 	ghErrorRe   = regexp.MustCompile(`^##\[error\]\s*(.*)`)
 	goCmdPrefix = "go: "
 	jestRe      = regexp.MustCompile(`^\s*● `)
+	vitestRe    = regexp.MustCompile(`^\s*FAIL\s+\S+(?: > | \[ )`)
 	doctestRe   = regexp.MustCompile(`^Failed example:$`)
 	ruleRe      = regexp.MustCompile(`^-{20,}$`)
 	logfmtRe    = regexp.MustCompile(`(?:^|\s)(?:level|lvl|severity)=("?)(\w+)`)
@@ -288,7 +290,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famRustPanic, text: t}
 	case m(rGoTest):
 		return verdict{kind: kindError, fam: famGoTest, text: t}
-	case jestRe.MatchString(s), m(rTap):
+	case jestRe.MatchString(s), vitestRe.MatchString(s):
+		return verdict{kind: kindError, fam: famReport, text: t}
+	case m(rTap):
 		return verdict{kind: kindError, fam: famTest, text: t}
 	case doctestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famDoctest, text: t, cat: errkind.CategoryTest}
