@@ -10,11 +10,11 @@ var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
 	gccInRe     = regexp.MustCompile(`^(?:\S+: (?:In (?:function|member function|static member function|constructor|destructor|instantiation|substitution|lambda)\b.*|At global scope):|In file included from .*|\s+from .*[,:]|\S+:\d+:\d+:\s+(?:required|recursively required|instantiated) (?:from|by) .*)$`)
-	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^Execution of \S+ aborted due to compilation errors`)
+	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^stack traceback:$|^(?:/|[A-Za-z]:\\)\S+:\d+$|^Execution of \S+ aborted due to compilation errors`)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
 	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
-	numberedRe  = regexp.MustCompile(`^\s+\d+\) \S`)
+	numberedRe  = regexp.MustCompile(`^\s*\d+\) \S`)
 	snippetRe   = regexp.MustCompile(`^\s*\d*\s*\|`)
 	noteRe      = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?::\d+)+:\s*note:|^note: `)
 	goFrameRe   = regexp.MustCompile(`^(?:goroutine \d+ (?:.* )?\[|created by |\[signal |\s*\[recovered\]|panic\(|panic: |[\w./*()\[\]{}%-]+(?:\.[\w*()\[\]{}%-]+)*\(.*\)$|\t)`)
@@ -180,6 +180,15 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famSanitizer:
 		return captureSanitizer(lines, i, floor, limit)
+	case famAnnotation:
+		// shellcheck: "In x.sh line 3:", the source line, the carets.
+		for j := i - 1; j >= floor && j >= i-8 && !blank(lines[j]); j-- {
+			if strings.HasPrefix(lines[j], "In ") && strings.Contains(lines[j], " line ") {
+				start = j
+				break
+			}
+		}
+		return start, end, key
 	case famGradle:
 		return captureGradle(lines, i, floor, limit)
 	default:
@@ -189,7 +198,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	if start < i && numberedRe.MatchString(lines[start]) {
 		// A numbered report (mocha's "  1) suite"): to the next one.
 		end = i
-		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])); j++ {
+		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])) &&
+			!numberedEndRe.MatchString(lines[j]); j++ {
 			end = j
 		}
 		for end > i && blank(lines[end]) {
@@ -290,7 +300,7 @@ func continues(l string, base int, snippets, afterBlank bool) bool {
 
 // continueStarts are the bytes a continuation line (a frame, a snippet, a
 // caret, a hint) may start with, besides digits.
-const continueStarts = "aBCDSE.ftT#hn^~-:|=/<"
+const continueStarts = "aBCDSE.ftT#hn^~-:|=/<s"
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python
@@ -317,8 +327,9 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 			start = j
 		}
 	}
-	if fam == famException {
-		// mocha: "  1) suite" / "       test name:" / blank / the error.
+	if fam == famException || fam == famTest {
+		// mocha: "  1) suite" / "       test name:" / blank / the error;
+		// RSpec: "  1) Cart adds" / "     Failure/Error: ...".
 		for j := i - 1; j >= floor && j >= i-4; j-- {
 			if numberedRe.MatchString(lines[j]) {
 				return j
@@ -509,6 +520,10 @@ func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int)
 	}
 	return start, end, key
 }
+
+// numberedEndRe ends a numbered test report: PHPUnit's "--" between
+// sections and its closing counts, RSpec's "Finished in".
+var numberedEndRe = regexp.MustCompile(`^(?:--|There (?:was|were) \d+ \w+:|Finished in |\d+ examples?, |ERRORS!|FAILURES!|Tests: \d)`)
 
 // julHeaderRe is the first line of a java.util.logging record.
 var julHeaderRe = regexp.MustCompile(`^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M \S+ \S+$`)

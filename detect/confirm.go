@@ -44,6 +44,7 @@ const (
 	famSanitizer               // a sanitizer's report: from the rule above it to its end
 	famGradle                  // Gradle's "FAILURE:" / "* What went wrong:" report, to its "* Try:"
 	famReport                  // a test runner's report of one failure: jest's "●", vitest's "FAIL x > y", to the next
+	famAnnotation              // an annotation under a source line, with the header naming the place above it
 )
 
 // finding is a confirmed error before it is reported.
@@ -193,6 +194,18 @@ var (
 	goCmdPrefix = "go: "
 	jestRe      = regexp.MustCompile(`^\s*● `)
 	vitestRe    = regexp.MustCompile(`^\s*FAIL\s+\S+(?: > | \[ )`)
+	makeRe      = regexp.MustCompile(`^(?:g|gnu|bsd)?make(?:\[\d+\])?: \*\*\* `)
+	// A linter's finding whose code says its level: "x.py:1:0: C0114: ...",
+	// "x.py:1:1: F401 ...".
+	lintCodeRe = regexp.MustCompile(`^\s*[\w./\\-]+\.\w+:\d+:\d+: ([A-Z])\d{3,4}:? \S`)
+	// An annotation under a source line: shellcheck's "^-- SC2086 (info): ...".
+	annotationRe = regexp.MustCompile(`^\s*\^[-~^]*\s+\S+ \((error|warning|info|style|note)\): `)
+	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
+	// PHPUnit's "Failed asserting that".
+	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
+	cmakeRe         = regexp.MustCompile(`^CMake (?:Error|Warning|Deprecation Warning)(?: \(dev\))?(?: at |:)`)
+	// A program, then a position in a script: "lua5.4: t.lua:1: ...".
+	progPosRe = regexp.MustCompile(`^[\w.+-]+: [\w./\\-]+\.\w+:\d+: \S`)
 	doctestRe   = regexp.MustCompile(`^Failed example:$`)
 	ruleRe      = regexp.MustCompile(`^-{20,}$`)
 	logfmtRe    = regexp.MustCompile(`(?:^|\s)(?:level|lvl|severity)=("?)(\w+)`)
@@ -281,6 +294,21 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if m(rWarning) && !m(rRustErr) {
 		return verdict{kind: kindWarning, fam: famLine, text: t}
 	}
+	if mm := lintCodeRe.FindStringSubmatch(s); mm != nil {
+		// A linter's finding with a coded level: pylint's C, R, W, I and
+		// pycodestyle's W are not errors; E and F are.
+		if strings.Contains("CRWI", mm[1]) {
+			return verdict{kind: kindWarning, fam: famLine, text: t}
+		}
+		return verdict{kind: kindError, fam: famCompiler, text: t}
+	}
+	if mm := annotationRe.FindStringSubmatch(s); mm != nil {
+		// shellcheck's "^-- SC2045 (error): ..." under the source line.
+		if mm[1] == "error" {
+			return verdict{kind: kindError, fam: famAnnotation, text: t}
+		}
+		return verdict{kind: kindWarning, fam: famLine, text: t}
+	}
 	switch {
 	case m(rTraceback):
 		return verdict{kind: kindError, fam: famTraceback, text: t}
@@ -292,8 +320,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famGoTest, text: t}
 	case jestRe.MatchString(s), vitestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famReport, text: t}
-	case m(rTap):
+	case m(rTap), assertionLineRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTest, text: t}
+	case cmakeRe.MatchString(s):
+		if strings.HasPrefix(s, "CMake Warning") || strings.HasPrefix(s, "CMake Deprecation") {
+			return verdict{kind: kindWarning, fam: famLine, text: t}
+		}
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case progPosRe.MatchString(s) && !m(rWarning):
+		return verdict{kind: kindError, fam: famTool, text: t}
 	case doctestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famDoctest, text: t, cat: errkind.CategoryTest}
 	case m(rUnittest) && i+1 < len(doc.short) && ruleRe.MatchString(doc.short[i+1]):
@@ -320,7 +355,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{kind: kindSummary, fam: famNamed, text: t}
 		}
 		return verdict{kind: kindError, fam: famRun, text: t}
-	case strings.HasPrefix(s, "make") && (strings.HasPrefix(s, "make: ***") || strings.HasPrefix(s, "make[") && strings.Contains(s, "]: *** ")):
+	case strings.Contains(s, ": *** ") && makeRe.MatchString(s):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	case m(rLinker):
 		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}

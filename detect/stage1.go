@@ -133,6 +133,7 @@ func (a *automaton) candidate(line string) bool {
 // ...", Ruby's "x.rb:3:in `f': ... (Klass)", Go's `Get "url": ...`.
 func structural(line string) bool {
 	return strings.Contains(line, " line ") && (perlDieRe(line) || bashLineRe.MatchString(line)) ||
+		strings.Contains(line, ": ") && progPosRe.MatchString(line) ||
 		strings.Contains(line, ":in ") && shapes.res[rRuby].MatchString(line) ||
 		strings.Contains(line, "\": ") && shapes.res[rGoNet].MatchString(stripPrefix(line))
 }
