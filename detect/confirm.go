@@ -21,30 +21,30 @@ const (
 type family int
 
 const (
-	famLine      family = iota // one line, plus lines indented under it
-	famTraceback               // Python's "Traceback (most recent call last):"
-	famException               // "TypeError: ...", "java.lang.X: ..." with "at" frames
-	famGoPanic                 // "panic: ..." with goroutine traces
-	famRace                    // a data race report, between ===== lines
-	famRust                    // rustc's error[E...] with -->, | and = lines
-	famRustPanic               // "thread 'main' panicked at f.rs:1:2:" and its message
-	famCompiler                // gcc, clang, javac, tsc, go: "path:l:c: error: ..." with a snippet
-	famTest                    // a test's failure: ●, not ok, FAIL:
-	famSection                 // a report section: pytest's "____ test_x ____", libtest's "---- x stdout ----"
-	famUnittest                // unittest's "FAIL: test_x (...)" over a rule, to the next rule
-	famDoctest                 // doctest's "Failed example:" and what it expected and got
-	famGoTest                  // go test's "--- FAIL: TestX", its log lines above it in -v mode, a panic below
-	famRun                     // a run of lines with one prefix: "npm ERR!", "[ERROR]"
-	famLinker                  // the linker's lines: "ld: x.o: in function", "undefined reference", "collect2"
-	famNamed                   // a summary line naming a failed test or package
-	famJSON                    // a JSON event
-	famGoJSON                  // go test -json: a test's fail event and its output events
-	famRecord                  // a log record: its continuation lines, and the exception or traceback it logs
-	famTool                    // a program's complaint, "prog: ...": the lines that go on with the same prefix, its hints
-	famSanitizer               // a sanitizer's report: from the rule above it to its end
-	famGradle                  // Gradle's "FAILURE:" / "* What went wrong:" report, to its "* Try:"
-	famReport                  // a test runner's report of one failure: jest's "●", vitest's "FAIL x > y", to the next
-	famAnnotation              // an annotation under a source line, with the header naming the place above it
+	famLine       family = iota // one line, plus lines indented under it
+	famTraceback                // Python's "Traceback (most recent call last):"
+	famException                // "TypeError: ...", "java.lang.X: ..." with "at" frames
+	famGoPanic                  // "panic: ..." with goroutine traces
+	famRace                     // a data race report, between ===== lines
+	famRust                     // rustc's error[E...] with -->, | and = lines
+	famRustPanic                // "thread 'main' panicked at f.rs:1:2:" and its message
+	famCompiler                 // gcc, clang, javac, tsc, go: "path:l:c: error: ..." with a snippet
+	famTest                     // a test's failure: ●, not ok, FAIL:
+	famSection                  // a report section: pytest's "____ test_x ____", libtest's "---- x stdout ----"
+	famUnittest                 // unittest's "FAIL: test_x (...)" over a rule, to the next rule
+	famDoctest                  // doctest's "Failed example:" and what it expected and got
+	famGoTest                   // go test's "--- FAIL: TestX", its log lines above it in -v mode, a panic below
+	famRun                      // a run of lines with one prefix: "npm ERR!", "[ERROR]"
+	famLinker                   // the linker's lines: "ld: x.o: in function", "undefined reference", "collect2"
+	famNamed                    // a summary line naming a failed test or package
+	famJSON                     // a JSON event
+	famGoJSON                   // go test -json: a test's fail event and its output events
+	famRecord                   // a log record: its continuation lines, and the exception or traceback it logs
+	famTool                     // a program's complaint, "prog: ...": the lines that go on with the same prefix, its hints
+	famSanitizer                // a sanitizer's report: from the rule above it to its end
+	famGradle                   // Gradle's "FAILURE:" / "* What went wrong:" report, to its "* Try:"
+	famReport                   // a test runner's report of one failure: jest's "●", vitest's "FAIL x > y", to the next
+	famAnnotation               // an annotation under a source line, with the header naming the place above it
 )
 
 // finding is a confirmed error before it is reported.
@@ -205,7 +205,7 @@ var (
 	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
 	cmakeRe         = regexp.MustCompile(`^CMake (?:Error|Warning|Deprecation Warning)(?: \(dev\))?(?: at |:)`)
 	// A program, then a position in a script: "lua5.4: t.lua:1: ...".
-	progPosRe = regexp.MustCompile(`^[\w.+-]+: [\w./\\-]+\.\w+:\d+: \S`)
+	progPosRe   = regexp.MustCompile(`^[\w.+-]+: [\w./\\-]+\.\w+:\d+: \S`)
 	doctestRe   = regexp.MustCompile(`^Failed example:$`)
 	ruleRe      = regexp.MustCompile(`^-{20,}$`)
 	logfmtRe    = regexp.MustCompile(`(?:^|\s)(?:level|lvl|severity)=("?)(\w+)`)
