@@ -1,7 +1,11 @@
 package detect
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -55,4 +59,112 @@ func BenchmarkDetectEndlessBlock(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		defaultDetector.Detect(in)
 	}
+}
+
+// repeatReader reads unit over and over, size bytes in all, without
+// holding more than unit: input of any size in constant memory.
+type repeatReader struct {
+	unit []byte
+	off  int
+	left int
+}
+
+func newRepeatReader(unit []byte, size int) *repeatReader {
+	return &repeatReader{unit: unit, left: size}
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.left == 0 {
+		return 0, io.EOF
+	}
+	n := 0
+	for n < len(p) && r.left > 0 {
+		k := copy(p[n:min(len(p), n+r.left)], r.unit[r.off:])
+		n += k
+		r.left -= k
+		r.off = (r.off + k) % len(r.unit)
+	}
+	return n, nil
+}
+
+// lintUnit is golangci-lint output: a diagnostic, its source line and
+// caret, over and over, as issue 13 measured it.
+func lintUnit() []byte {
+	var b strings.Builder
+	for i := 0; i < 50; i++ {
+		fmt.Fprintf(&b, "internal/store/cache_%d.go:%d:%d: Error return value of `w.Close` is not checked (errcheck)\n", i, 10+i, 9)
+		b.WriteString("\tdefer w.Close()\n\t      ^\n")
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkDetectReader is the whole of `faultline detect` but the
+// process: the input streamed from a reader, the report encoded as JSON,
+// on error-dense agent output. Its MB/s and allocations per op are the
+// figures the README's performance table gives.
+func BenchmarkDetectReader(b *testing.B) {
+	in := benchInput(16 << 20)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		rep, err := defaultDetector.DetectReader(bytes.NewReader(in))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := json.Marshal(rep); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDetectScale streams 10 MB to 100 MB of error-dense agent output
+// and of lint output through the detector, generated as it is read: the
+// MB/s should stay flat (linear time) and so should peak-heap-MB, the
+// most heap in use at any point of the run (bounded memory). Run it with
+// -bench DetectScale -benchtime 1x; it is never part of the normal tests.
+func BenchmarkDetectScale(b *testing.B) {
+	inputs := []struct {
+		name string
+		unit []byte
+	}{
+		{"agent", benchInput(1 << 16)},
+		{"lint", lintUnit()},
+	}
+	for _, in := range inputs {
+		for _, mb := range []int{10, 25, 50, 100} {
+			b.Run(fmt.Sprintf("%s/%dMB", in.name, mb), func(b *testing.B) {
+				size := mb << 20
+				b.SetBytes(int64(size))
+				b.ReportAllocs()
+				var peak uint64
+				for i := 0; i < b.N; i++ {
+					runtime.GC()
+					r := &peakReader{r: newRepeatReader(in.unit, size), peak: &peak}
+					if _, err := defaultDetector.DetectReader(r); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+			})
+		}
+	}
+}
+
+// peakReader samples the heap in use every few megabytes read.
+type peakReader struct {
+	r    io.Reader
+	n    int
+	peak *uint64
+}
+
+func (p *peakReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.n += n
+	if p.n >= 4<<20 || err != nil {
+		p.n = 0
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		*p.peak = max(*p.peak, ms.HeapInuse)
+	}
+	return n, err
 }

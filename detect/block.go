@@ -244,7 +244,7 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 		switch {
 		case braces && strings.HasPrefix(l, "}"):
 			braces = false
-		case snippets && gccInRe.MatchString(l):
+		case snippets && mayBeGccIn(l) && gccInRe.MatchString(l):
 			// gcc's context lines ("In file included from", "In
 			// instantiation of", "required from") belong to the notes
 			// below them, or else to the next error.
@@ -599,3 +599,9 @@ func captureReport(lines []string, i, limit int) int {
 // reportEndRe ends a test runner's report: a rule, a summary, another
 // file's verdict.
 var reportEndRe = regexp.MustCompile(`^\s*(?:[⎯─━═]{3,}|(?:Test Suites|Tests|Test Files|Snapshots|Time):|(?:PASS|FAIL) \S|Test Files |Tests  )`)
+
+// mayBeGccIn rules out lines gccInRe cannot match.
+func mayBeGccIn(l string) bool {
+	return strings.Contains(l, "In ") || strings.Contains(l, "from ") || strings.Contains(l, "required") ||
+		strings.Contains(l, "instantiated") || strings.Contains(l, "At global scope")
+}

@@ -291,6 +291,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if m(rSanitizer) {
 		return verdict{kind: kindError, fam: famSanitizer, text: t, cat: errkind.CategoryRuntime}
 	}
+	if k := diagnosticLen(s); k > 0 {
+		// "path:12:5: ...": a compiler's or a linter's diagnostic, or a
+		// search hit; no other shape starts so. What follows the position
+		// decides, read by hand: this is the commonest line of a build.
+		return diagnosticVerdict(s[k:], t)
+	}
 	if m(rWarning) && !m(rRustErr) {
 		return verdict{kind: kindWarning, fam: famLine, text: t}
 	}
@@ -381,7 +387,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{}
 		}
 		return verdict{kind: kindError, fam: famTool, text: t}
-	case m(rCountSummary):
+	case mayBeCount(t) && m(rCountSummary):
 		return verdict{kind: kindSummary, fam: famLine, text: t}
 	case mayBeNamedSummary(t) && m(rNamedSummary):
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
@@ -619,4 +625,61 @@ func heading(s string) bool {
 // rustFollows reports whether rustc's snippet follows line i: " --> x.rs:1:2".
 func rustFollows(lines []string, i int) bool {
 	return i+1 < len(lines) && strings.HasPrefix(strings.TrimLeft(lines[i+1], " "), "--> ")
+}
+
+// mayBeCount rules out lines rCountSummary cannot match: past an optional
+// "[INFO] ", it starts with a digit, "=", "*", or the first letter of
+// tests, test, found, failed, build, compilation; or a program had
+// compilation errors.
+func mayBeCount(t string) bool {
+	if strings.HasPrefix(t, "[") {
+		if k := strings.IndexByte(t, ']'); k > 0 {
+			t = strings.TrimLeft(t[k+1:], " \t")
+		}
+	}
+	return t != "" && (isDigit(t[0]) || strings.IndexByte("=*tTfFbBcC", t[0]) >= 0) || strings.Contains(t, " had compilation errors")
+}
+
+// diagnosticVerdict judges a diagnostic by the message after its position:
+// a warning or a note, a linter's coded finding (its code's letter says its
+// level), an error, or a Go-style message with no level; source code (a
+// search hit) is none.
+func diagnosticVerdict(msg, t string) verdict {
+	if msg == "" || msg[0] == ' ' || msg[0] == '\t' {
+		return verdict{} // gcc's "   required from here": context, not a diagnostic
+	}
+	lower := strings.ToLower(msg)
+	for _, w := range []string{"warning", "note", "info"} {
+		if strings.HasPrefix(lower, w) && (len(msg) == len(w) || !isWordByte(msg[len(w)])) {
+			return verdict{kind: kindWarning, fam: famLine, text: t}
+		}
+	}
+	if len(msg) > 4 && msg[0] >= 'A' && msg[0] <= 'Z' {
+		if d := digits(msg[1:], 5); d >= 3 && d <= 4 && len(msg) > 1+d && (msg[1+d] == ' ' || msg[1+d] == ':') {
+			if strings.IndexByte("CRWI", msg[0]) >= 0 {
+				return verdict{kind: kindWarning, fam: famLine, text: t}
+			}
+			return verdict{kind: kindError, fam: famCompiler, text: t}
+		}
+	}
+	rest := msg
+	for _, q := range []string{"fatal ", "Fatal ", "syntax ", "parse ", "Parse "} {
+		rest = strings.TrimPrefix(rest, q)
+	}
+	for _, e := range []string{"error", "Error", "ERROR"} {
+		if strings.HasPrefix(rest, e) && len(rest) > len(e) && strings.IndexByte(":[,", rest[len(e)]) >= 0 {
+			return verdict{kind: kindError, fam: famCompiler, text: t}
+		}
+	}
+	if strings.Contains(msg, "undefined reference to") {
+		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
+	}
+	if looksLikeCode(msg) || strings.TrimSpace(msg) == "" {
+		return verdict{}
+	}
+	return verdict{kind: kindError, fam: famCompiler, text: t}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_'
 }

@@ -151,11 +151,16 @@ var perlAtRe = regexp.MustCompile(`\bat \S+ line \d+(?:, <[^>]*> (?:line|chunk) 
 
 // diagnosticStart reports whether s starts with "path.ext:N:N: ", after
 // indentation, the shape of a compiler's diagnostic.
-func diagnosticStart(s string) bool {
+func diagnosticStart(s string) bool { return diagnosticLen(s) > 0 }
+
+// diagnosticLen returns the length of the "path.ext:N:N: " a line starts
+// with, after indentation, or 0.
+func diagnosticLen(s string) int {
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
 	}
+	start := i
 	dot, n := false, 0
 	for i < len(s) && s[i] != ':' && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' {
 		dot = dot || s[i] == '.'
@@ -165,13 +170,16 @@ func diagnosticStart(s string) bool {
 	if n == 0 || !dot {
 		// A Windows drive: "C:\x\y.go:1:2: ".
 		if n == 1 && i+1 < len(s) && s[i] == ':' && (s[i+1] == '\\' || s[i+1] == '/') {
-			return diagnosticStart(s[i+1:])
+			if k := diagnosticLen(s[i+1:]); k > 0 && s[i+1] != ' ' && s[i+1] != '\t' {
+				return i + 1 + k
+			}
 		}
-		return false
+		return 0
 	}
+	_ = start
 	for k := 0; k < 2; k++ {
 		if i >= len(s) || s[i] != ':' {
-			return false
+			return 0
 		}
 		i++
 		d := i
@@ -179,8 +187,11 @@ func diagnosticStart(s string) bool {
 			i++
 		}
 		if i == d {
-			return false
+			return 0
 		}
 	}
-	return i+1 < len(s) && s[i] == ':' && s[i+1] == ' '
+	if i+1 < len(s) && s[i] == ':' && s[i+1] == ' ' {
+		return i + 2
+	}
+	return 0
 }

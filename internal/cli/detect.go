@@ -11,8 +11,11 @@ import (
 const detectSynopsis = "detect [--config FILE] [--warnings] < output"
 
 // detect implements `faultline detect`: any tool's or agent's output on
-// stdin becomes seed 003's JSON report of the errors in it. The exit status
-// is 0 whenever detection worked, errors found or not.
+// stdin becomes seed 003's JSON report of the errors in it. The input is
+// streamed through the detector in bounded memory, whatever its size; when
+// the report lists fewer errors than it found (max_errors), a note on
+// stderr says so. The exit status is 0 whenever detection worked, errors
+// found or not.
 func (e *env) detect() int {
 	fs := flag.NewFlagSet("detect", flag.ContinueOnError)
 	configFile := fs.String("config", "", "a JSON configuration: seed 003's error_detection settings")
@@ -49,6 +52,10 @@ func (e *env) detect() int {
 	}
 	if err := writeJSON(e.stdout, rep); err != nil {
 		return e.failure(err)
+	}
+	if rep.Unlisted > 0 {
+		fmt.Fprintf(e.stderr, "faultline: detect: %d errors found, the first %d listed (max_errors); the summary counts them all\n",
+			rep.Summary.Total, len(rep.Errors))
 	}
 	return exitOK
 }
