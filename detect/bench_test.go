@@ -10,10 +10,11 @@ import (
 	"testing"
 )
 
-// benchInput is agent output of about size bytes: prose, code, a diff,
-// JSON events, passing tests, and now and then a real error.
-func benchInput(size int) []byte {
-	unit := strings.Join([]string{
+// agentUnit is a stretch of agent output: prose, code, a diff, JSON
+// events, passing tests, and three real errors whose words carry n, so
+// that no two stretches restate each other.
+func agentUnit(n int) string {
+	return strings.Join([]string{
 		"I'll fix the error handling in handler.go next.",
 		"```go",
 		"if err != nil { return handleError(err) }",
@@ -28,12 +29,20 @@ func benchInput(size int) []byte {
 		"Traceback (most recent call last):",
 		"  File \"x.py\", line 3, in <module>",
 		"    f()",
-		"ValueError: bad value",
+		fmt.Sprintf("ValueError: bad value %d", n),
 		"    at Object.<anonymous> (/tmp/x.js:2:7)",
-		"./x.go:12:5: undefined: foo",
+		fmt.Sprintf("./x.go:12:5: undefined: foo%d", n),
 		"",
 	}, "\n")
-	return []byte(strings.Repeat(unit, size/len(unit)+1)[:size])
+}
+
+// benchInput is about size bytes of error-dense agent output.
+func benchInput(size int) []byte {
+	var b bytes.Buffer
+	for n := 0; b.Len() < size; n++ {
+		b.WriteString(agentUnit(n))
+	}
+	return b.Bytes()[:size]
 }
 
 // BenchmarkDetect measures detection on inputs of growing size; time per
@@ -61,41 +70,42 @@ func BenchmarkDetectEndlessBlock(b *testing.B) {
 	}
 }
 
-// repeatReader reads unit over and over, size bytes in all, without
-// holding more than unit: input of any size in constant memory.
-type repeatReader struct {
-	unit []byte
-	off  int
+// genReader reads the units unit(0), unit(1), ... size bytes in all,
+// holding one unit at a time: input of any size in constant memory.
+type genReader struct {
+	unit func(n int) string
+	n    int
+	buf  string
 	left int
 }
 
-func newRepeatReader(unit []byte, size int) *repeatReader {
-	return &repeatReader{unit: unit, left: size}
-}
-
-func (r *repeatReader) Read(p []byte) (int, error) {
+func (r *genReader) Read(p []byte) (int, error) {
 	if r.left == 0 {
 		return 0, io.EOF
 	}
-	n := 0
-	for n < len(p) && r.left > 0 {
-		k := copy(p[n:min(len(p), n+r.left)], r.unit[r.off:])
-		n += k
-		r.left -= k
-		r.off = (r.off + k) % len(r.unit)
+	k := 0
+	for k < len(p) && r.left > 0 {
+		if r.buf == "" {
+			r.buf = r.unit(r.n)
+			r.n++
+		}
+		c := copy(p[k:min(len(p), k+r.left)], r.buf)
+		r.buf = r.buf[c:]
+		k += c
+		r.left -= c
 	}
-	return n, nil
+	return k, nil
 }
 
 // lintUnit is golangci-lint output: a diagnostic, its source line and
-// caret, over and over, as issue 13 measured it.
-func lintUnit() []byte {
+// caret, as issue 13 measured it; n makes the file names its own.
+func lintUnit(n int) string {
 	var b strings.Builder
-	for i := 0; i < 50; i++ {
-		fmt.Fprintf(&b, "internal/store/cache_%d.go:%d:%d: Error return value of `w.Close` is not checked (errcheck)\n", i, 10+i, 9)
+	for i := 0; i < 20; i++ {
+		fmt.Fprintf(&b, "internal/store/cache_%d_%d.go:%d:%d: Error return value of `w.Close` is not checked (errcheck)\n", n, i, 10+i, 9)
 		b.WriteString("\tdefer w.Close()\n\t      ^\n")
 	}
-	return []byte(b.String())
+	return b.String()
 }
 
 // BenchmarkDetectReader is the whole of `faultline detect` but the
@@ -125,10 +135,10 @@ func BenchmarkDetectReader(b *testing.B) {
 func BenchmarkDetectScale(b *testing.B) {
 	inputs := []struct {
 		name string
-		unit []byte
+		unit func(int) string
 	}{
-		{"agent", benchInput(1 << 16)},
-		{"lint", lintUnit()},
+		{"agent", agentUnit},
+		{"lint", lintUnit},
 	}
 	for _, in := range inputs {
 		for _, mb := range []int{10, 25, 50, 100} {
@@ -139,7 +149,7 @@ func BenchmarkDetectScale(b *testing.B) {
 				var peak uint64
 				for i := 0; i < b.N; i++ {
 					runtime.GC()
-					r := &peakReader{r: newRepeatReader(in.unit, size), peak: &peak}
+					r := &peakReader{r: &genReader{unit: in.unit, left: size}, peak: &peak}
 					if _, err := defaultDetector.DetectReader(r); err != nil {
 						b.Fatal(err)
 					}

@@ -27,16 +27,16 @@ var specificCats = []errkind.Category{
 	errkind.CategoryRuntime,    // crashes
 }
 
-var specificRules = newRuleSet(
+var specificRules = newCatSet(specificCats,
 	`command not found|npm error Missing script|npm ERR! Missing script`,
 	`ModuleNotFoundError|No module named|[Cc]annot find module|[Cc]annot find package|cannot load such file|Can't locate \S+\.pm in @INC|\(LoadError\)|no required module provides package|module lookup disabled|cannot find module providing|missing go\.sum entry|ERESOLVE|[Cc]ould not resolve dependenc|unable to resolve dependency|error TS2307\b|Unable to resolve (?:module|dependency)|requires go >= |Could not find artifact|package \S+ does not exist|Could not find a version that satisfies|Could not find a package configuration|Could NOT find|module '\S+' not found|No matching distribution found|aborting due to \d* ?previous error|could not compile|[Cc]ompilation fail(?:ed|ure)|Execution failed for task|BUILD FAILED|linking with .* failed|make(?:\[\d+\])?: \*\*\*|completed with exit code`,
-	`format %\S+ has arg|reads arg #\d+|possible Printf formatting|self-assignment of|redundant (?:or|and):|should be called, not discarded|not compatible with reflect\.StructTag|passes non-pointer|passes lock by value|copies lock|unreachable code|result of \S+ call not used|possible misuse of|composite literal uses unkeyed|loop variable \S+ captured|declared and not used|imported and not used|\beqeqeq\b|\bno-unused-vars\b|\bprefer-const\b`,
+	`format %\S+ has arg|reads arg #\d+|possible Printf formatting|self-assignment of|redundant (?:or|and):|should be called, not discarded|not compatible with reflect\.StructTag|passes non-pointer|passes lock by value|copies lock|unreachable code|result of \S+ call not used|possible misuse of|composite literal uses unkeyed|loop variable \S+ captured|declared and not used|imported and not used|\beqeqeq\b|\bno-unused-vars\b|\bprefer-const\b|missing return|redeclared in this block|import cycle not allowed|inconsistent vendoring`,
 	`There are test failures|There were failing tests|Failed asserting that|Failure/Error: expect|Timeout of \d+ms exceeded|AssertionError|AssertionFailedError|ComparisonFailure|[Aa]ssertion failed|Expected values to be strictly|expected .* to (?:be|equal|deep|have|include|contain)|toBe\(|toEqual\(`,
-	`does not provide an export named|is not defined|[Cc]annot find (?:name|symbol|value|function|type|macro|crate)|undefined: |[Uu]ndefined (?:variable|method|local variable or method|name|function|constant|index|offset|subroutine|reference to)|Call to undefined|Class "[^"]+" not found|Can't locate object method|Undefined subroutine|Global symbol "\S+" requires explicit package name|unbound variable|unresolved (?:import|reference|name)|[Uu]nresolved reference|not found in (?:this )?scope|has no (?:attribute|member|field or method)|\bundeclared\b|not declared|does not exist in the current context|uninitialized constant|NameError|ReferenceError|NoMethodError|AttributeError|NoSuchMethodError|NoClassDefFoundError|ClassNotFoundException|error TS230[4-6]\b|error TS2552\b|error\[E04(?:25|33|12|32)\]`,
-	`[Tt]ype mismatch|mismatched types|(?i:incompatible types?)|has incompatible type|Unsupported operand types?|attempt to (?:perform arithmetic on|index|call|concatenate|compare) (?:a |two )?\w+ values?|is not assignable|cannot use .* as|invalid operation|too (?:many|few) arguments|not enough arguments|not enough return values|too many return values|can(?:'t| ?not) be coerced|can not be a value of a non-null type|no match for|no matching (?:function|constructor|member)|conversion from .* to non-scalar type|invalid operands|invalid conversion|cannot convert|[Cc]annot (?:implicitly )?convert|must be of type|does not implement|wrong type|error TS(?:2|7|18)\d{3}\b|error\[E0308\]|is not a function|is not iterable|undefined is not|null is not|[Cc]annot read propert(?:y|ies) of (?:undefined|null)|Can't call method "\S+" on (?:an undefined|unblessed)|on null|NoneType`,
-	`JSONDecodeError|JSON\.parse|in JSON at position|Unexpected token .* in JSON|Expecting (?:property name|value|',' delimiter)|EJSONPARSE|invalid JSON|YAMLError|yaml: line \d+|ParserError|ScannerError|TOMLDecodeError`,
+	`does not provide an export named|is not defined|[Cc]annot find (?:name|symbol|value|function|type|macro|crate)|undefined: |[Uu]ndefined (?:variable|method|local variable or method|name|function|constant|index|offset|subroutine|reference to)|Call to undefined|Class "[^"]+" not found|Can't locate object method|Undefined subroutine|Global symbol "\S+" requires explicit package name|unbound variable|undeclared name|not declared by package|unknown field|cannot refer to unexported|unresolved (?:import|reference|name)|[Uu]nresolved reference|not found in (?:this )?scope|has no (?:attribute|member|field or method)|\bundeclared\b|not declared|does not exist in the current context|uninitialized constant|NameError|ReferenceError|NoMethodError|AttributeError|NoSuchMethodError|NoClassDefFoundError|ClassNotFoundException|error TS230[4-6]\b|error TS2552\b|error\[E04(?:25|33|12|32)\]`,
+	`cannot assign to|assignment mismatch|non-boolean condition|invalid argument|is not a type|of wrong type|[Tt]ype mismatch|mismatched types|(?i:incompatible types?)|has incompatible type|Unsupported operand types?|attempt to (?:perform arithmetic on|index|call|concatenate|compare) (?:a |two )?\w+ values?|is not assignable|cannot use .* as|invalid operation|too (?:many|few) arguments|not enough arguments|not enough return values|too many return values|can(?:'t| ?not) be coerced|can not be a value of a non-null type|no match for|no matching (?:function|constructor|member)|conversion from .* to non-scalar type|invalid operands|invalid conversion|cannot convert|[Cc]annot (?:implicitly )?convert|must be of type|does not implement|wrong type|error TS(?:2|7|18)\d{3}\b|error\[E0308\]|is not a function|is not iterable|undefined is not|null is not|[Cc]annot read propert(?:y|ies) of (?:undefined|null)|Can't call method "\S+" on (?:an undefined|unblessed)|on null|NoneType`,
+	`JSONDecodeError|JSON\.parse|in JSON at position|Unexpected token .* in JSON|Expecting (?:property name|value|',' delimiter)|EJSONPARSE|invalid JSON|YAMLError|yaml: line \d+|non-declaration statement outside function body|missing ',' |unknown directive|errors parsing go\.mod|ParserError|ScannerError|TOMLDecodeError`,
 	`ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRINUSE|(?i:connection ?(?:refused|reset|aborted|closed by|lost)|lost connection|connectionerror|connecterror|connectexception|unknownhostexception|sockettimeoutexception|unknown ?host|no such host|name or service not known|temporary failure in name resolution|could not resolve host|getaddrinfo|failed to (?:connect|establish a new connection)|couldn't connect|could not connect|network (?:is )?unreachable|no route to host|dial tcp|i/o timeout|(?:connect|connection|read|request|socket|gateway|upstream|handshake|proxy)\w*\s+(?:timed out|timeout)|deadline exceeded|address already in use|bind: |fetch failed|socket hang up|tls handshake|certificate verify failed|ssl(?:error|: )|max retries exceeded|newconnectionerror|could not transfer artifact|could not read from remote repository|unable to access '|ssh: connect to host|remote end hung up|\b(?:429|502|503|504|529)\b|too many requests|service unavailable|bad gateway|rate.?limit|overloaded|api error)`,
-	`FileNotFoundError|NoSuchFileException|FileNotFoundException|PermissionError|IsADirectoryError|NotADirectoryError|AccessDeniedException|[Nn]o such file|ENOENT|EACCES|EISDIR|EROFS|ENOSPC|[Pp]ermission denied|[Ff]ile not found|[Ff]ile does not exist|read-only file system|[Oo]peration not permitted|no space left on device|Failed to open stream|Failed opening required|[Cc]annot stat|"[^"]+": not found|Errno::E(?:NOENT|ACCES)`,
+	`FileNotFoundError|NoSuchFileException|FileNotFoundException|PermissionError|IsADirectoryError|NotADirectoryError|AccessDeniedException|[Nn]o such file|ENOENT|EACCES|EISDIR|EROFS|ENOSPC|[Pp]ermission denied|[Ff]ile not found|[Ff]ile does not exist|read-only file system|[Oo]peration not permitted|no space left on device|Failed to open stream|Failed opening required|build constraints exclude all Go files|[Cc]annot stat|"[^"]+": not found|Errno::E(?:NOENT|ACCES)`,
 	`[Dd]ivision by (?:zero|0)|[Dd]ivide by zero|: runtime error: |AddressSanitizer|LeakSanitizer|ThreadSanitizer|[Ss]egmentation fault|Aborted|core dumped|UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event|Exception in thread|[Uu]ncaught|panic: |fatal error: all goroutines|DATA RACE`,
 )
 
@@ -52,7 +52,7 @@ var genericCats = []errkind.Category{
 	errkind.CategoryBuild,
 }
 
-var genericRules = newRuleSet(
+var genericRules = newCatSet(genericCats,
 	`assert(?:_eq|_ne)?!|assertion `+"`"+`|expect\(|--- FAIL|^FAIL\b|^not ok\b|Tests run: .*Failures: [1-9]|\b[1-9]\d* (?:failed|failing)\b|^FAILED\b|(?i:test failed|test failures)`,
 	`SyntaxError|ParseError|[Ss]yntax error|[Pp]arse error|IndentationError|TabError|[Uu]nexpected token|unexpected symbol|unexpected (?:end of|EOF|newline|identifier|indent|end-of-input|keyword)|expected .*(?:, found|but found|before)|expected one of|'[^']{1,3}' expected|unterminated|error TS1\d{3}\b|invalid character|illegal start of`,
 	`ModuleNotFoundError|ImportError`,
@@ -60,18 +60,16 @@ var genericRules = newRuleSet(
 	`[Tt]ype error|TypeError|ClassCastException`,
 	`(?i)timed out|timeout|network|http error|status code 5\d\d`,
 	`panic|fatal error:|[Ss]egmentation fault|SIGSEGV|SIGABRT|SIGBUS|core dumped|NullPointerException|ZeroDivisionError|IndexError|KeyError|ValueError|RuntimeError|RecursionError|OverflowError|MemoryError|[Oo]ut of memory|OutOfMemoryError|StackOverflowError|[Ss]tack overflow|ArithmeticException|IllegalStateException|IllegalArgumentException|IndexOutOfBounds|ArrayIndexOutOfBounds|NumberFormatException|UnsupportedOperationException|ConcurrentModificationException|RangeError|DivisionByZeroError|ArgumentError|ZeroDivisionError|\bKilled\b|nil map|nil pointer|deadlock|unreachable|Assertion .* failed`,
-	`(?i)build failed|build failure|compilation (?:error|terminated)|failed to compile|linker|undefined reference|ld returned|collect2|error\[E\d+\]|error TS\d+|cannot find -l|^go: `,
+	`(?i:build failed|build failure|compilation (?:error|terminated)|failed to compile)|linker|undefined reference|ld returned|collect2|error\[E\d+\]|error TS\d+|cannot find -l|^go: `,
 )
+
+// allRules is both tiers in one set, the specific rules first: one pass
+// of the prefilter over a text serves both.
+var allRules = joinCatSets(specificRules, genericRules)
 
 // matchRules returns the category the rules give t, or "".
 func matchRules(t string) errkind.Category {
-	if i := specificRules.first(t); i >= 0 {
-		return specificCats[i]
-	}
-	if i := genericRules.first(t); i >= 0 {
-		return genericCats[i]
-	}
-	return ""
+	return allRules.first(t)
 }
 
 // What a test's report may hold that says more than "a test failed": an
@@ -110,11 +108,11 @@ func categorize(f finding, block []string) errkind.Category {
 			return errkind.CategoryTest
 		}
 	}
-	if lintCodeRe.MatchString(f.text) {
+	if lintCoded(f.text) {
 		// A linter's coded finding: its words decide only when they are
 		// specific; otherwise it is a finding that stops the build.
-		if i := specificRules.first(clip(f.text)); i >= 0 {
-			return specificCats[i]
+		if c := specificRules.first(clip(f.text)); c != "" {
+			return c
 		}
 		return errkind.CategoryBuild
 	}
@@ -128,11 +126,8 @@ func categorize(f finding, block []string) errkind.Category {
 			return c
 		}
 	}
-	if c := errkind.ClassifyText(texts[0]); c != errkind.CategoryUnknown {
-		return c
-	}
 	switch {
-	case f.fam == famCompiler || f.fam == famAnnotation || eslintRe.MatchString(f.text):
+	case f.fam == famCompiler || f.fam == famAnnotation || f.text != "" && isDigit(strings.TrimLeft(f.text, " ")[0]) && eslintRe.MatchString(f.text):
 		return errkind.CategoryBuild // a compiler's or a linter's finding
 	case f.fam == famException && (f.end > f.start || exceptionClassRe.MatchString(f.text)):
 		// An exception thrown with its stack, or of a class of its own, is

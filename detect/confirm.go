@@ -195,9 +195,6 @@ var (
 	jestRe      = regexp.MustCompile(`^\s*● `)
 	vitestRe    = regexp.MustCompile(`^\s*FAIL\s+\S+(?: > | \[ )`)
 	makeRe      = regexp.MustCompile(`^(?:g|gnu|bsd)?make(?:\[\d+\])?: \*\*\* `)
-	// A linter's finding whose code says its level: "x.py:1:0: C0114: ...",
-	// "x.py:1:1: F401 ...".
-	lintCodeRe = regexp.MustCompile(`^\s*[\w./\\-]+\.\w+:\d+:\d+: ([A-Z])\d{3,4}:? \S`)
 	// An annotation under a source line: shellcheck's "^-- SC2086 (info): ...".
 	annotationRe = regexp.MustCompile(`^\s*\^[-~^]*\s+\S+ \((error|warning|info|style|note)\): `)
 	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
@@ -300,15 +297,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if m(rWarning) && !m(rRustErr) {
 		return verdict{kind: kindWarning, fam: famLine, text: t}
 	}
-	if mm := lintCodeRe.FindStringSubmatch(s); mm != nil {
-		// A linter's finding with a coded level: pylint's C, R, W, I and
-		// pycodestyle's W are not errors; E and F are.
-		if strings.Contains("CRWI", mm[1]) {
-			return verdict{kind: kindWarning, fam: famLine, text: t}
-		}
-		return verdict{kind: kindError, fam: famCompiler, text: t}
-	}
-	if mm := annotationRe.FindStringSubmatch(s); mm != nil {
+	if mm := annotationMatch(s); mm != nil {
 		// shellcheck's "^-- SC2045 (error): ..." under the source line.
 		if mm[1] == "error" {
 			return verdict{kind: kindError, fam: famAnnotation, text: t}
@@ -316,7 +305,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindWarning, fam: famLine, text: t}
 	}
 	switch {
-	case m(rTraceback):
+	case strings.HasSuffix(strings.TrimRight(s, " \t"), "Traceback (most recent call last):"):
 		return verdict{kind: kindError, fam: famTraceback, text: t}
 	case m(rGoPanic):
 		return verdict{kind: kindError, fam: famGoPanic, text: t, cat: errkind.CategoryRuntime}
@@ -324,18 +313,18 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famRustPanic, text: t}
 	case m(rGoTest):
 		return verdict{kind: kindError, fam: famGoTest, text: t}
-	case jestRe.MatchString(s), vitestRe.MatchString(s):
+	case strings.Contains(s, "● ") && jestRe.MatchString(s), strings.Contains(s, "FAIL ") && vitestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famReport, text: t}
-	case m(rTap), assertionLineRe.MatchString(s):
+	case m(rTap), strings.Contains(s, "Fail") && assertionLineRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTest, text: t}
-	case cmakeRe.MatchString(s):
+	case strings.HasPrefix(s, "CMake ") && cmakeRe.MatchString(s):
 		if strings.HasPrefix(s, "CMake Warning") || strings.HasPrefix(s, "CMake Deprecation") {
 			return verdict{kind: kindWarning, fam: famLine, text: t}
 		}
 		return verdict{kind: kindError, fam: famLine, text: t}
-	case progPosRe.MatchString(s) && !m(rWarning):
+	case strings.Contains(s, ": ") && progPosRe.MatchString(s) && !m(rWarning):
 		return verdict{kind: kindError, fam: famTool, text: t}
-	case doctestRe.MatchString(s):
+	case strings.HasPrefix(s, "Failed example:") && doctestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famDoctest, text: t, cat: errkind.CategoryTest}
 	case m(rUnittest) && i+1 < len(doc.short) && ruleRe.MatchString(doc.short[i+1]):
 		return verdict{kind: kindError, fam: famUnittest, text: t}
@@ -402,7 +391,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famRecord, text: t}
 	case m(rSignal):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
-	case bashLineRe.MatchString(s):
+	case strings.Contains(s, ": line ") && bashLineRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case m(rToolErr) && !m(rToolQuiet):
 		return verdict{kind: kindError, fam: famTool, text: t}
@@ -529,17 +518,28 @@ func (r *regionState) mark(d *document, i int) {
 	}
 }
 
-// fenceMatch matches a Markdown fence line, cheaply ruling most lines out.
+// fenceMatch matches a Markdown fence line: three or more backticks or
+// tildes, maybe a language, nothing else; the language is m[1].
 func fenceMatch(l string) []string {
 	t := strings.TrimLeft(l, " \t")
-	if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
 		return nil
 	}
-	return fenceRe.FindStringSubmatch(l)
+	k := 0
+	for k < len(t) && t[k] == t[0] {
+		k++
+	}
+	if k < 3 {
+		return nil
+	}
+	lang := strings.TrimSpace(t[k:])
+	for i := 0; i < len(lang); i++ {
+		if c := lang[i]; !isWordByte(c) && !strings.ContainsRune("+#.-", rune(c)) {
+			return nil
+		}
+	}
+	return []string{t[:k], lang}
 }
-
-// fenceRe is a Markdown fence line, with its language.
-var fenceRe = regexp.MustCompile("^\\s*(?:`{3,}|~{3,})\\s*([\\w+#.-]*)\\s*$")
 
 // Fence languages that hold a program's output, not source or examples.
 var outputFence = map[string]bool{"console": true, "output": true, "log": true, "terminal": true, "stderr": true,
@@ -682,4 +682,29 @@ func diagnosticVerdict(msg, t string) verdict {
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_'
+}
+
+// lintCoded reports whether a line is a linter's coded finding:
+// "x.py:1:1: F401 ...".
+func lintCoded(s string) bool {
+	k := diagnosticLen(s)
+	if k == 0 {
+		return false
+	}
+	msg := s[k:]
+	if len(msg) < 5 || msg[0] < 'A' || msg[0] > 'Z' {
+		return false
+	}
+	d := digits(msg[1:], 5)
+	return d >= 3 && d <= 4 && len(msg) > 1+d && (msg[1+d] == ' ' || msg[1+d] == ':')
+}
+
+// annotationMatch matches an annotation under a source line, cheaply ruling
+// most lines out.
+func annotationMatch(s string) []string {
+	t := strings.TrimLeft(s, " \t")
+	if !strings.HasPrefix(t, "^") {
+		return nil
+	}
+	return annotationRe.FindStringSubmatch(s)
 }

@@ -136,7 +136,7 @@ func (d *Detector) record(doc *document, f finding, full bool) Error {
 	e.Category = f.cat
 	if e.Category == "" {
 		e.Category = categorize(f, doc.short[f.start:f.end+1])
-		if e.Category == errkind.CategoryBuild && unreachedRe.MatchString(clip(f.text)) && networkAbove(doc, f.start) {
+		if e.Category == errkind.CategoryBuild && unreached(clip(f.text)) && networkAbove(doc, f.start) {
 			// A dependency not found because the network failed just
 			// before: pip's retries, Maven's transfers.
 			e.Category = errkind.CategoryNetwork
@@ -213,9 +213,18 @@ func shorten(s string, cut int) string {
 	return fmt.Sprintf("%s... [%d more bytes]", head, len(s)-len(head)+cut)
 }
 
-// unreachedRe is what a package manager says when it found no package: the
-// network may be why.
-var unreachedRe = regexp.MustCompile(`(?i)could not find a version|no matching distribution|could not resolve|unable to resolve|could not find artifact|failed to fetch|could not download`)
+// unreached reports whether a package manager says it found no package:
+// the network may be why.
+func unreached(text string) bool {
+	lower := strings.ToLower(text)
+	for _, w := range []string{"could not find a version", "no matching distribution", "could not resolve", "unable to resolve",
+		"could not find artifact", "failed to fetch", "could not download"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // networkAbove reports whether the lines just above line i say the
 // network failed.

@@ -1,9 +1,12 @@
 package detect
 
 import (
+	"math/bits"
 	"regexp"
 	"regexp/syntax"
 	"unicode/utf8"
+
+	"github.com/faultline-go/faultline/errkind"
 )
 
 // A ruleSet is a list of regular expressions with a literal prefilter:
@@ -19,16 +22,21 @@ type ruleSet struct {
 }
 
 // hits is a set of expressions of a ruleSet, by index.
-type hits [2]uint64
+type hits [8]uint64
 
 func (h hits) has(i int) bool { return h[i>>6]&(1<<(i&63)) != 0 }
 
 func (h *hits) add(i int) { h[i>>6] |= 1 << (i & 63) }
 
-func (h hits) or(o hits) hits { return hits{h[0] | o[0], h[1] | o[1]} }
+func (h hits) or(o hits) hits {
+	for i := range h {
+		h[i] |= o[i]
+	}
+	return h
+}
 
 // maxRules is how many expressions a ruleSet holds.
-const maxRules = 128
+const maxRules = 512
 
 // newRuleSet compiles the patterns; it panics on a bad one, as
 // regexp.MustCompile does.
@@ -70,9 +78,13 @@ func (rs *ruleSet) match(i int, s string, h hits) bool {
 // first returns the index of the first expression that matches s, or -1.
 func (rs *ruleSet) first(s string) int {
 	h := rs.candidates(s)
-	for i := range rs.res {
-		if rs.match(i, s, h) {
-			return i
+	for w, word := range h {
+		for word != 0 {
+			b := bits.TrailingZeros64(word)
+			word &^= 1 << b
+			if i := w<<6 | b; i < len(rs.res) && rs.res[i].MatchString(s) {
+				return i
+			}
 		}
 	}
 	return -1
@@ -167,4 +179,74 @@ func minLen(l []string) int {
 		}
 	}
 	return n
+}
+
+// A catSet is a list of category rules, each a regular expression, split
+// at its top-level alternatives so that the prefilter picks alternatives,
+// not whole rules, and each runs as a small expression of its own. The
+// first rule, in order, that any of its alternatives matches, wins.
+type catSet struct {
+	rules *ruleSet
+	cats  []errkind.Category // the category of each alternative
+}
+
+func newCatSet(cats []errkind.Category, patterns ...string) *catSet {
+	cs := &catSet{}
+	var alts []string
+	for i, p := range patterns {
+		for _, a := range splitAlternatives(p) {
+			alts = append(alts, a)
+			cs.cats = append(cs.cats, cats[i])
+		}
+	}
+	cs.rules = newRuleSet(alts...)
+	return cs
+}
+
+// first returns the category of the first rule that matches t, or "".
+func (cs *catSet) first(t string) errkind.Category {
+	if i := cs.rules.first(t); i >= 0 {
+		return cs.cats[i]
+	}
+	return ""
+}
+
+// splitAlternatives returns the top-level alternatives of a pattern, each
+// a pattern of its own with the flags it had; the pattern itself when it
+// has none.
+func splitAlternatives(pattern string) []string {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return []string{pattern}
+	}
+	var alts []*syntax.Regexp
+	var walk func(*syntax.Regexp)
+	walk = func(r *syntax.Regexp) {
+		if r.Op == syntax.OpAlternate {
+			for _, s := range r.Sub {
+				walk(s)
+			}
+			return
+		}
+		alts = append(alts, r)
+	}
+	walk(re)
+	out := make([]string, len(alts))
+	for i, a := range alts {
+		out[i] = a.String()
+	}
+	return out
+}
+
+// joinCatSets returns one set holding the rules of a and then of b.
+func joinCatSets(a, b *catSet) *catSet {
+	var alts []string
+	var cats []errkind.Category
+	for _, cs := range []*catSet{a, b} {
+		for i, re := range cs.rules.res {
+			alts = append(alts, re.String())
+			cats = append(cats, cs.cats[i])
+		}
+	}
+	return &catSet{rules: newRuleSet(alts...), cats: cats}
 }

@@ -22,12 +22,12 @@ var triggerWords = []string{
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
-// precomputed, ASCII case folded; each state knows the set of words that
-// end in it.
+// precomputed and ASCII case folded into the table; a transition into a
+// state where some word ends is stored as the state's complement (a
+// negative number), so that the scan loop tests one value per byte.
 type automaton struct {
 	next [][256]int32
 	out  []hits // the words that end in this state
-	any  []bool // some word ends in this state
 }
 
 // newAutomaton returns an automaton that only tells whether a word occurs.
@@ -78,9 +78,16 @@ func newAutomatonSets(words []string, ids []hits) *automaton {
 			queue = append(queue, t)
 		}
 	}
-	a.any = make([]bool, len(a.out))
-	for i, h := range a.out {
-		a.any[i] = h != hits{}
+	// Fold case into the table, and mark the accepting targets.
+	for s := range a.next {
+		for c := 'A'; c <= 'Z'; c++ {
+			a.next[s][c] = a.next[s][c+'a'-'A']
+		}
+		for c := range a.next[s] {
+			if t := a.next[s][c]; a.out[t] != (hits{}) {
+				a.next[s][c] = ^t
+			}
+		}
 	}
 	return a
 }
@@ -102,8 +109,9 @@ func (a *automaton) scan(s string) hits {
 	var h hits
 	st := int32(0)
 	for i := 0; i < len(s); i++ {
-		st = a.next[st][lower(s[i])]
-		if a.any[st] {
+		st = a.next[st][s[i]]
+		if st < 0 {
+			st = ^st
 			h = h.or(a.out[st])
 		}
 	}
@@ -114,8 +122,7 @@ func (a *automaton) scan(s string) hits {
 func (a *automaton) holds(s string) bool {
 	st := int32(0)
 	for i := 0; i < len(s); i++ {
-		st = a.next[st][lower(s[i])]
-		if a.any[st] {
+		if st = a.next[st][s[i]]; st < 0 {
 			return true
 		}
 	}
