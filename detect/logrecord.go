@@ -46,6 +46,13 @@ func recordPrefix(s string) (n int, stamped bool) {
 			if inner == "" || inner[0] == '{' || inner[0] == '"' || inner[0] == '[' || levelField(inner) {
 				return j, stamped // a level in brackets: the rules read it
 			}
+			if n := stampLen(inner); n > 0 {
+				// "[2026-05-06T12:00:00Z ERROR app::db] ...": the level
+				// inside the brackets, after the time.
+				if a := skipBlanks(inner, n); a < len(inner) && upperLevel(inner[a:]) {
+					return j + 1 + a, true
+				}
+			}
 			after := j + k + 1
 			if after < len(s) && s[after] != ' ' && s[after] != '\t' && s[after] != ':' {
 				return i, stamped // "[1/2]x", "[a]b": not a field
