@@ -236,7 +236,7 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			for k <= limit && blank(lines[k]) && k-j < 2 {
 				k++
 			}
-			if k > limit || blank(lines[k]) || !continues(lines[k], base, snippets, true) {
+			if k > limit || blank(lines[k]) || !continues(lines[k], lineAt(lines, k+1, limit), base, snippets, true) {
 				break
 			}
 			continue
@@ -258,7 +258,7 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			end = k
 			j = k
 			continue
-		case continues(l, base, snippets, blank(lines[j-1])):
+		case continues(l, lineAt(lines, j+1, limit), base, snippets, blank(lines[j-1])):
 		case j+1 <= limit && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
 			// A report's header, then the exception and its frames.
 		default:
@@ -273,8 +273,8 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 }
 
 // continues reports whether line l, after a block whose first line is
-// indented base, belongs to it.
-func continues(l string, base int, snippets, afterBlank bool) bool {
+// indented base, belongs to it; next is the line after l ("" at the end).
+func continues(l, next string, base int, snippets, afterBlank bool) bool {
 	ind := indentOf(l)
 	if ind > base && !jestStartRe.MatchString(l) {
 		return true
@@ -292,7 +292,7 @@ func continues(l string, base int, snippets, afterBlank bool) bool {
 		return true
 	}
 	if snippets && (rustLineRe.MatchString(l) || snippetRe.MatchString(l) || caretRe.MatchString(l) ||
-		afterBlank && tscSnipRe.MatchString(l)) {
+		afterBlank && tscSnipRe.MatchString(l) && caretRe.MatchString(next)) {
 		return true
 	}
 	return caretRe.MatchString(l)
@@ -604,4 +604,12 @@ var reportEndRe = regexp.MustCompile(`^\s*(?:[⎯─━═]{3,}|(?:Test Suites|T
 func mayBeGccIn(l string) bool {
 	return strings.Contains(l, "In ") || strings.Contains(l, "from ") || strings.Contains(l, "required") ||
 		strings.Contains(l, "instantiated") || strings.Contains(l, "At global scope")
+}
+
+// lineAt returns lines[i], or "" past limit.
+func lineAt(lines []string, i, limit int) string {
+	if i > limit || i >= len(lines) {
+		return ""
+	}
+	return lines[i]
 }

@@ -35,7 +35,7 @@ var specificRules = newCatSet(specificCats,
 	`does not provide an export named|is not defined|[Cc]annot find (?:name|symbol|value|function|type|macro|crate)|undefined: |[Uu]ndefined (?:variable|method|local variable or method|name|function|constant|index|offset|subroutine|reference to)|Call to undefined|Class "[^"]+" not found|Can't locate object method|Undefined subroutine|Global symbol "\S+" requires explicit package name|unbound variable|undeclared name|not declared by package|unknown field|cannot refer to unexported|unresolved (?:import|reference|name)|[Uu]nresolved reference|not found in (?:this )?scope|has no (?:attribute|member|field or method)|\bundeclared\b|not declared|does not exist in the current context|uninitialized constant|NameError|ReferenceError|NoMethodError|AttributeError|NoSuchMethodError|NoClassDefFoundError|ClassNotFoundException|error TS230[4-6]\b|error TS2552\b|error\[E04(?:25|33|12|32)\]`,
 	`cannot assign to|assignment mismatch|non-boolean condition|invalid argument|is not a type|of wrong type|[Tt]ype mismatch|mismatched types|(?i:incompatible types?)|has incompatible type|Unsupported operand types?|attempt to (?:perform arithmetic on|index|call|concatenate|compare) (?:a |two )?\w+ values?|is not assignable|cannot use .* as|invalid operation|too (?:many|few) arguments|not enough arguments|not enough return values|too many return values|can(?:'t| ?not) be coerced|can not be a value of a non-null type|no match for|no matching (?:function|constructor|member)|conversion from .* to non-scalar type|invalid operands|invalid conversion|cannot convert|[Cc]annot (?:implicitly )?convert|must be of type|does not implement|wrong type|error TS(?:2|7|18)\d{3}\b|error\[E0308\]|is not a function|is not iterable|undefined is not|null is not|[Cc]annot read propert(?:y|ies) of (?:undefined|null)|Can't call method "\S+" on (?:an undefined|unblessed)|on null|NoneType`,
 	`JSONDecodeError|JSON\.parse|in JSON at position|Unexpected token .* in JSON|Expecting (?:property name|value|',' delimiter)|EJSONPARSE|invalid JSON|YAMLError|yaml: line \d+|non-declaration statement outside function body|missing ',' |unknown directive|errors parsing go\.mod|ParserError|ScannerError|TOMLDecodeError`,
-	`ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRINUSE|(?i:connection ?(?:refused|reset|aborted|closed by|lost)|lost connection|connectionerror|connecterror|connectexception|unknownhostexception|sockettimeoutexception|unknown ?host|no such host|name or service not known|temporary failure in name resolution|could not resolve host|getaddrinfo|failed to (?:connect|establish a new connection)|couldn't connect|could not connect|network (?:is )?unreachable|no route to host|dial tcp|i/o timeout|(?:connect|connection|read|request|socket|gateway|upstream|handshake|proxy)\w*\s+(?:timed out|timeout)|deadline exceeded|address already in use|bind: |fetch failed|socket hang up|tls handshake|certificate verify failed|ssl(?:error|: )|max retries exceeded|newconnectionerror|could not transfer artifact|could not read from remote repository|unable to access '|ssh: connect to host|remote end hung up|\b(?:429|502|503|504|529)\b|too many requests|service unavailable|bad gateway|rate.?limit|overloaded|api error)`,
+	`ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRINUSE|(?i:connection ?(?:refused|reset|aborted|closed by|lost)|lost connection|connectionerror|connecterror|connectexception|unknownhostexception|sockettimeoutexception|unknown ?host|no such host|name or service not known|temporary failure in name resolution|temporary failure resolving|could not resolve host|getaddrinfo|failed to (?:connect|establish a new connection)|couldn't connect|could not connect|network (?:is )?unreachable|no route to host|dial tcp|i/o timeout|(?:connect|connection|read|request|socket|gateway|upstream|handshake|proxy)\w*\s+(?:timed out|timeout)|deadline exceeded|address already in use|bind: |fetch failed|socket hang up|tls handshake|certificate verify failed|ssl(?:error|: )|max retries exceeded|newconnectionerror|could not transfer artifact|could not read from remote repository|unable to access '|ssh: connect to host|remote end hung up|\b(?:429|502|503|504|529)\b|too many requests|service unavailable|bad gateway|rate.?limit|overloaded|api error)`,
 	`FileNotFoundError|NoSuchFileException|FileNotFoundException|PermissionError|IsADirectoryError|NotADirectoryError|AccessDeniedException|[Nn]o such file|ENOENT|EACCES|EISDIR|EROFS|ENOSPC|[Pp]ermission denied|[Ff]ile not found|[Ff]ile does not exist|read-only file system|[Oo]peration not permitted|no space left on device|[Dd]isk (?:is )?full|Failed to open stream|Failed opening required|build constraints exclude all Go files|[Cc]annot stat|"[^"]+": not found|Errno::E(?:NOENT|ACCES)`,
 	`[Dd]ivision by (?:zero|0)|[Dd]ivide by zero|: runtime error: |AddressSanitizer|LeakSanitizer|ThreadSanitizer|[Ss]egmentation fault|Aborted|core dumped|UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event|Exception in thread|[Uu]ncaught|panic: |fatal error: all goroutines|DATA RACE`,
 )
@@ -96,6 +96,12 @@ func categorize(f finding, block []string) errkind.Category {
 			return errkind.CategoryRuntime
 		}
 		return errkind.CategoryTest
+	case f.fam == famTest && f.text != "" && strings.HasSuffix(f.text, " FAILED"):
+		// Gradle's test event: its exception is on the indented line.
+		if c := reportCategory(block[1:]); c != "" {
+			return c
+		}
+		return errkind.CategoryTest
 	case f.fam == famTest || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famRustPanic:
 		if c := reportCategory(block); c != "" {
 			return c
@@ -117,6 +123,13 @@ func categorize(f finding, block []string) errkind.Category {
 		return errkind.CategoryBuild
 	}
 	texts := []string{clip(f.text)}
+	if f.fam == famGradle && len(block) > 0 {
+		// Gradle's "What went wrong" is a task that failed; the lines
+		// below it ("> There were failing tests") say why.
+		if k := f.key - f.start + 1; k < len(block) {
+			texts = []string{clipJoin(block[k:]), clip(f.text)}
+		}
+	}
 	if len(f.detail) > 0 {
 		texts = append(texts, clipJoin(f.detail))
 	}

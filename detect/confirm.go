@@ -117,7 +117,7 @@ var shapes = newRuleSet(
 	// rException: an exception at the start of a line, maybe qualified
 	// and behind "Uncaught", "Exception in thread", "Caused by:", pytest's
 	// "E   ".
-	`^\s*(?:Uncaught |Unhandled (?:exception|rejection):? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+\.)*((?:[A-Z][\w$]*)?(?:Error|Exception|Fault|Failure|Rejection))(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`,
+	`^\s*(?:Uncaught |Unhandled (?:exception|rejection)[:.]? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+\.)*((?:[A-Z][\w$]*)?(?:Error|Exception|Fault|Failure|Rejection))(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`,
 	// rLevel: a level word at the start of a line: "error: ...", "ERROR
 	// ...", "[ERROR] ...", "[core:error]", "fatal: ...", "error TS2304:",
 	// "Fatal error: ...".
@@ -200,7 +200,10 @@ var (
 	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
 	// PHPUnit's "Failed asserting that".
 	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
-	cmakeRe         = regexp.MustCompile(`^CMake (?:Error|Warning|Deprecation Warning)(?: \(dev\))?(?: at |:)`)
+	// Gradle's test events: "MathTest > adds() FAILED".
+	gradleTestRe = regexp.MustCompile(`^\S.* > .+ FAILED$`)
+	aptErrRe     = regexp.MustCompile(`^Err:\d+ \S`)
+	cmakeRe      = regexp.MustCompile(`^CMake (?:Error|Warning|Deprecation Warning)(?: \(dev\))?(?: at |:)`)
 	// A program, then a position in a script: "lua5.4: t.lua:1: ...".
 	progPosRe   = regexp.MustCompile(`^[\w.+-]+: [\w./\\-]+\.\w+:\d+: \S`)
 	doctestRe   = regexp.MustCompile(`^Failed example:$`)
@@ -315,8 +318,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famGoTest, text: t}
 	case strings.Contains(s, "● ") && jestRe.MatchString(s), strings.Contains(s, "FAIL ") && vitestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famReport, text: t}
-	case m(rTap), strings.Contains(s, "Fail") && assertionLineRe.MatchString(s):
+	case m(rTap), strings.Contains(s, "Fail") && assertionLineRe.MatchString(s), strings.HasSuffix(s, " FAILED") && gradleTestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTest, text: t}
+	case strings.HasPrefix(s, "E: ") || strings.HasPrefix(s, "Err:") && aptErrRe.MatchString(s):
+		// apt's errors; its "W: " lines are warnings.
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.HasPrefix(s, "W: "):
+		return verdict{kind: kindWarning, fam: famLine, text: t}
 	case strings.HasPrefix(s, "CMake ") && cmakeRe.MatchString(s):
 		if strings.HasPrefix(s, "CMake Warning") || strings.HasPrefix(s, "CMake Deprecation") {
 			return verdict{kind: kindWarning, fam: famLine, text: t}
@@ -584,7 +592,7 @@ func mayBeLevel(t string) bool {
 // mayBeException rules out lines rException cannot match: the first word
 // that is not a known lead-in must end with an exception's suffix.
 func mayBeException(t string) bool {
-	for _, lead := range []string{"Uncaught ", "Unhandled exception: ", "Unhandled exception ", "Unhandled rejection: ", "Unhandled rejection ", "Exception in thread "} {
+	for _, lead := range []string{"Uncaught ", "Unhandled exception: ", "Unhandled exception. ", "Unhandled exception ", "Unhandled rejection: ", "Unhandled rejection ", "Exception in thread "} {
 		if strings.HasPrefix(t, lead) {
 			t = t[len(lead):]
 			if lead == "Exception in thread " {

@@ -18,7 +18,7 @@ var triggerWords = []string{
 	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×", "✘",
 	"unbound variable", "not found", "no such host", "dial tcp", "connection refused", "connection reset", "address already in use",
 	"name or service not known", "name resolution", "network is unreachable", "no route to host", "i/o timeout",
-	"broken pipe", "deadline exceeded", "sanitizer", "runtime error",
+	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
@@ -132,7 +132,8 @@ func (a *automaton) holds(s string) bool {
 // candidate reports whether a line is a candidate: it holds a trigger
 // word or starts like a diagnostic.
 func (a *automaton) candidate(line string) bool {
-	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || a.holds(line) || structural(line)
+	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
+		a.holds(line) || structural(line)
 }
 
 // structural reports whether a line has the shape of an error that names
