@@ -507,11 +507,11 @@ func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int)
 	}
 	for j := i + 1; j <= limit; j++ {
 		l := lines[j]
-		if sanitizerEndRe.MatchString(l) {
-			return start, j, key
+		if sanitizerEndRe.MatchString(l) || start < i && raceEndRe.MatchString(l) {
+			return start, j, key // its last line, or the rule that closes it as one opened it
 		}
 		if !blank(l) && indentOf(l) == 0 && !sanitizerLineRe.MatchString(l) {
-			return start, end, key
+			break
 		}
 		end = j
 	}
