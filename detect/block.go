@@ -598,7 +598,7 @@ func captureReport(lines []string, i, limit int) int {
 
 // reportEndRe ends a test runner's report: a rule, a summary, another
 // file's verdict.
-var reportEndRe = regexp.MustCompile(`^\s*(?:[⎯─━═]{3,}|(?:Test Suites|Tests|Test Files|Snapshots|Time):|(?:PASS|FAIL) \S|Test Files |Tests  )`)
+var reportEndRe = regexp.MustCompile(`^\s*(?:[⎯─━═]{3,}|[⎯─━═]+\s*$|\d+ tests? (?:failed|passed)|(?:Test Suites|Tests|Test Files|Snapshots|Time):|(?:PASS|FAIL) \S|Test Files |Tests  )`)
 
 // mayBeGccIn rules out lines gccInRe cannot match.
 func mayBeGccIn(l string) bool {

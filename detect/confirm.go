@@ -156,7 +156,7 @@ var shapes = newRuleSet(
 	// "---- tests::x stdout ----".
 	`^(?:_{3,} (.+) _{3,}|---- (.+) ----)$`,
 	// rNamedSummary: lines that restate failures reported above them.
-	`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×✘] |^BUILD FAILED\b`,
+	`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×✘✖] |^BUILD FAILED\b`,
 	// rCountSummary: lines that only count failures.
 	`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors)`,
 	// rWarning
@@ -202,6 +202,7 @@ var (
 	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
 	// Gradle's test events: "MathTest > adds() FAILED".
 	gradleTestRe = regexp.MustCompile(`^\S.* > .+ FAILED$`)
+	zeroErrorsRe = regexp.MustCompile(`\(0 errors?\b`)
 	aptErrRe     = regexp.MustCompile(`^Err:\d+ \S`)
 	cmakeRe      = regexp.MustCompile(`^CMake (?:Error|Warning|Deprecation Warning)(?: \(dev\))?(?: at |:)`)
 	// A program, then a position in a script: "lua5.4: t.lua:1: ...".
@@ -386,7 +387,14 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case mayBeCount(t) && m(rCountSummary):
 		return verdict{kind: kindSummary, fam: famLine, text: t}
+	case markedReport(doc.short, i):
+		// "✖ parses minutes (1ms)" over the indented report of its
+		// failure (node's spec reporter): a test's report, not a recap.
+		return verdict{kind: kindError, fam: famTest, text: t}
 	case mayBeNamedSummary(t) && m(rNamedSummary):
+		if zeroErrorsRe.MatchString(t) {
+			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
+		}
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
 	case m(rFailLine) && shapes.res[rFailLine].MatchString(t):
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
@@ -579,8 +587,7 @@ func isCode(s string) bool {
 // mayBeNamedSummary rules out lines rNamedSummary cannot match.
 func mayBeNamedSummary(t string) bool {
 	return strings.HasPrefix(t, "FAIL") || strings.HasPrefix(t, "ERROR") || strings.HasPrefix(t, "BUILD FAILED") ||
-		strings.Contains(t, "[build failed]") || strings.HasPrefix(t, "✕") || strings.HasPrefix(t, "✗") ||
-		strings.HasPrefix(t, "×") || strings.HasPrefix(t, "✘")
+		strings.Contains(t, "[build failed]") || failMarked(t)
 }
 
 // mayBeLevel rules out lines rLevel cannot match: it starts with a digit,
@@ -715,4 +722,25 @@ func annotationMatch(s string) []string {
 		return nil
 	}
 	return annotationRe.FindStringSubmatch(s)
+}
+
+// failMarked reports whether t starts with a test runner's failure mark.
+func failMarked(t string) bool {
+	for _, m := range []string{"✕", "✗", "×", "✘", "✖"} {
+		if strings.HasPrefix(t, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// markedReport reports whether line i is a failure mark with the test's
+// report indented under it: an exception or an assertion's message.
+func markedReport(lines []string, i int) bool {
+	t := strings.TrimSpace(lines[i])
+	if !failMarked(t) || i+1 >= len(lines) || indentOf(lines[i+1]) <= indentOf(lines[i]) {
+		return false
+	}
+	next := lines[i+1]
+	return mayBeException(strings.TrimSpace(next)) && exceptionRe.MatchString(next) || assertionLineRe.MatchString(next)
 }

@@ -15,7 +15,7 @@ var triggerWords = []string{
 	"core dumped", "command not found", "no such file", "permission denied", "killed", "aborted",
 	"not ok", "timed out", "could not", "couldn't", "cannot", "unable to", "undefined reference", "cannot find", "data race", "unhandled", "uncaught",
 	"econn", "enoent", "eacces", "etimedout", "eaddrinuse", "epipe", "enotfound", "eai_again", "ehostunreach",
-	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×", "✘",
+	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×", "✘", "✖",
 	"unbound variable", "not found", "no such host", "dial tcp", "connection refused", "connection reset", "address already in use",
 	"name or service not known", "name resolution", "network is unreachable", "no route to host", "i/o timeout",
 	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure",

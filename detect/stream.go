@@ -3,6 +3,7 @@ package detect
 import (
 	"bytes"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -38,6 +39,10 @@ type Stream struct {
 	sum                        Summary
 	unlisted                   int
 	seen                       map[string]struct{}
+	// names are the tests a recap named as failed ("✘ [fail]: parses
+	// minutes"): a later line that is only such a name heads the test's
+	// report (ava, node's spec reporter).
+	names map[string]struct{}
 
 	closed bool
 	rep    Report
@@ -244,7 +249,7 @@ func (s *Stream) advance(final bool) {
 	}
 	la := s.lookAhead()
 	for s.pos < s.lines && (final || s.pos+la < s.lines) {
-		if s.pos >= s.next && doc.cand[s.pos-doc.base] {
+		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
 			s.consider(s.pos - doc.base)
 		}
 		s.pos++
@@ -277,6 +282,9 @@ func (s *Stream) consider(i int) {
 		return
 	}
 	v := d.confirm(doc, i)
+	if v.kind == kindNone && len(s.names) > 0 && s.namedHeader(i) {
+		v = verdict{kind: kindError, fam: famReport, text: strings.TrimSpace(doc.lines[i])}
+	}
 	if v.kind == kindNone {
 		return
 	}
@@ -304,6 +312,12 @@ func (s *Stream) consider(i int) {
 		list, sum := &s.counts, &s.countsSum
 		if v.fam == famNamed {
 			list, sum = &s.named, &s.namedSum
+			if name := failedName(v.text); name != "" && len(s.names) < maxSeen {
+				if s.names == nil {
+					s.names = map[string]struct{}{}
+				}
+				s.names[name] = struct{}{}
+			}
 		}
 		e := d.record(doc, f, len(*list) < d.cfg.MaxErrors)
 		sum.count(e.Severity)
@@ -411,3 +425,47 @@ func (s *Stream) Close() Report {
 	s.doc = document{}
 	return s.rep
 }
+
+// namedHeader reports whether line i of the window is only the name of a
+// test a recap said failed, standing over its report: a blank or more
+// indented line follows it.
+func (s *Stream) namedHeader(i int) bool {
+	doc := &s.doc
+	t := strings.TrimSpace(doc.lines[i])
+	if t == "" {
+		return false
+	}
+	if _, ok := s.names[t]; !ok {
+		return false
+	}
+	if i+1 >= len(doc.lines) {
+		return false
+	}
+	next := doc.lines[i+1]
+	return blank(next) || indentOf(next) > indentOf(doc.lines[i])
+}
+
+// failedName returns the test a recap line names as failed: "✘ [fail]:
+// parses minutes" and "× parses minutes 6ms" name "parses minutes".
+func failedName(t string) string {
+	t = strings.TrimSpace(t)
+	found := false
+	for _, m := range []string{"✘", "✕", "✗", "×", "✖"} {
+		if strings.HasPrefix(t, m) {
+			t, found = strings.TrimSpace(t[len(m):]), true
+			break
+		}
+	}
+	if !found {
+		return ""
+	}
+	t = strings.TrimSpace(strings.TrimPrefix(t, "[fail]:"))
+	t = strings.TrimSpace(durationRe.ReplaceAllString(t, ""))
+	if len(t) < 3 {
+		return ""
+	}
+	return strings.Clone(t)
+}
+
+// durationRe is a test's time at the end of its recap line.
+var durationRe = regexp.MustCompile(`\s*(?:\(\d+(?:\.\d+)? ?m?s\)|\d+(?:\.\d+)? ?m?s)$`)
