@@ -316,7 +316,13 @@ func (s *Stream) consider(i int) {
 				if s.names == nil {
 					s.names = map[string]struct{}{}
 				}
+				// The name, and its first words: a recap may add to it
+				// ("✘ [fail]: reads codes Error thrown in test").
 				s.names[name] = struct{}{}
+				words := strings.Fields(name)
+				for k := 2; k < len(words) && k < 10; k++ {
+					s.names[strings.Join(words[:k], " ")] = struct{}{}
+				}
 			}
 		}
 		e := d.record(doc, f, len(*list) < d.cfg.MaxErrors)
