@@ -3,6 +3,7 @@ package detect
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Lines that continue an error's block whatever their indentation.
@@ -438,6 +439,24 @@ var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\
 // pip's "ERROR: ..." lines) unless each names its own place, and its hints
 // and indented lines.
 func captureTool(lines []string, i, limit int) int {
+	end := captureToolLines(lines, i, limit)
+	// The advice a tool prints after a blank line ("Please make sure you
+	// have the correct access rights") goes with its complaint.
+	if end+2 <= limit && blank(lines[end+1]) && adviceRe.MatchString(lines[end+2]) {
+		end += 2
+		for k := 0; k < 4 && end+1 <= limit && advicePart(lines[end+1]); k++ {
+			end++
+		}
+	}
+	return end
+}
+
+// adviceRe starts the paragraph of advice a tool prints under an error.
+var adviceRe = regexp.MustCompile(`^(?:Please |Make sure |Check (?:that|your|the) |Try |You (?:can|may|might|need|should) |To fix |Run |Use |Did you )`)
+
+// captureToolLines returns the end of a program's complaint on line i:
+// see captureTool.
+func captureToolLines(lines []string, i, limit int) int {
 	end := captureIndented(lines, i, limit, false)
 	prefix := toolPrefix(lines[i])
 	// git: "error: x", "hint: y", "fatal: z"; pip: "ERROR: x", "ERROR: y".
@@ -449,6 +468,7 @@ func captureTool(lines []string, i, limit int) int {
 		switch {
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
 		case place != "" && strings.HasPrefix(l, place):
+		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
 		case levels && levelPrefix(l) && !positionedRe.MatchString(l):
 		case shapes.res[rSignal].MatchString(l) && !shapes.res[rSignal].MatchString(lines[i]):
 			// The shell reports the signal the failure ended in.
@@ -612,4 +632,12 @@ func lineAt(lines []string, i, limit int) string {
 		return ""
 	}
 	return lines[i]
+}
+
+// advicePart reports whether a line goes on with a paragraph of advice:
+// prose, not a prompt, not another complaint.
+func advicePart(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && indentOf(l) == 0 && !strings.HasPrefix(t, "$ ") && !strings.HasPrefix(t, "> ") && !strings.HasPrefix(t, "# ") &&
+		!levelPrefix(l) && toolPrefix(l) == "" && unicode.IsLower(rune(t[0]))
 }

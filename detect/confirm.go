@@ -321,6 +321,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famReport, text: t}
 	case m(rTap), strings.Contains(s, "Fail") && assertionLineRe.MatchString(s), strings.HasSuffix(s, " FAILED") && gradleTestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTest, text: t}
+	case strings.HasPrefix(s, "CONFLICT (") && strings.Contains(s, "): "):
+		// git's merge conflict, and the "Automatic merge failed" under it.
+		return verdict{kind: kindError, fam: famTool, text: t}
 	case strings.HasPrefix(s, "E: ") || strings.HasPrefix(s, "Err:") && aptErrRe.MatchString(s):
 		// apt's errors; its "W: " lines are warnings.
 		return verdict{kind: kindError, fam: famLine, text: t}

@@ -18,7 +18,7 @@ var triggerWords = []string{
 	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×", "✘", "✖",
 	"unbound variable", "not found", "no such host", "dial tcp", "connection refused", "connection reset", "address already in use",
 	"name or service not known", "name resolution", "network is unreachable", "no route to host", "i/o timeout",
-	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure",
+	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure", "conflict (",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
