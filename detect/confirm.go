@@ -202,6 +202,8 @@ var (
 	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
 	// Gradle's test events: "MathTest > adds() FAILED".
 	gradleTestRe = regexp.MustCompile(`^\S.* > .+ FAILED$`)
+	// Valgrind's error kinds.
+	valgrindRe = regexp.MustCompile(`^(?:Invalid (?:read|write|free\(\)|fd|address)|Mismatched free|Conditional jump or move depends on uninitiali[sz]ed|Use of uninitiali[sz]ed value|Syscall param .* (?:points to|contains) uni|Source and destination overlap|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost|Process terminating with default action of signal|Argument '.*' of function .* has a fishy)`)
 	zeroErrorsRe = regexp.MustCompile(`\(0 errors?\b`)
 	aptErrRe     = regexp.MustCompile(`^Err:\d+ \S`)
 	cmakeRe      = regexp.MustCompile(`^CMake (?:Error|Warning|Deprecation Warning)(?: \(dev\))?(?: at |:)`)
@@ -285,6 +287,21 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			case levelInfo:
 				return verdict{}
 			}
+		}
+	}
+	if strings.HasPrefix(raw, "==") && len(s) < len(raw) {
+		// Valgrind: "==1234== Invalid read of size 4" and its frames; its
+		// summaries only count.
+		switch {
+		case valgrindRe.MatchString(t):
+			return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+		case strings.HasPrefix(t, "ERROR SUMMARY: "):
+			if strings.HasPrefix(t, "ERROR SUMMARY: 0 errors") {
+				return verdict{}
+			}
+			return verdict{kind: kindSummary, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+		case !strings.Contains(s, "Sanitizer"):
+			return verdict{}
 		}
 	}
 	h := shapes.candidates(s)

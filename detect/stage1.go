@@ -133,6 +133,7 @@ func (a *automaton) holds(s string) bool {
 // word or starts like a diagnostic.
 func (a *automaton) candidate(line string) bool {
 	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
+		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") ||
 		a.holds(line) || structural(line)
 }
 
