@@ -203,7 +203,7 @@ var (
 	// Gradle's test events: "MathTest > adds() FAILED".
 	gradleTestRe = regexp.MustCompile(`^\S.* > .+ FAILED$`)
 	// Valgrind's error kinds.
-	valgrindRe = regexp.MustCompile(`^(?:Invalid (?:read|write|free\(\)|fd|address)|Mismatched free|Conditional jump or move depends on uninitiali[sz]ed|Use of uninitiali[sz]ed value|Syscall param .* (?:points to|contains) uni|Source and destination overlap|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost|Process terminating with default action of signal|Argument '.*' of function .* has a fishy)`)
+	valgrindRe   = regexp.MustCompile(`^(?:Invalid (?:read|write|free\(\)|fd|address)|Mismatched free|Conditional jump or move depends on uninitiali[sz]ed|Use of uninitiali[sz]ed value|Syscall param .* (?:points to|contains) uni|Source and destination overlap|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost|Process terminating with default action of signal|Argument '.*' of function .* has a fishy)`)
 	zeroErrorsRe = regexp.MustCompile(`\(0 errors?\b`)
 	aptErrRe     = regexp.MustCompile(`^Err:\d+ \S`)
 	cmakeRe      = regexp.MustCompile(`^CMake (?:Error|Warning|Deprecation Warning)(?: \(dev\))?(?: at |:)`)
