@@ -192,12 +192,18 @@ func TestSignatureAcrossRuns(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	huge := "Error: at the start of a 10 MB line " + strings.Repeat("x", 10<<20) + "\n"
 	tests := map[string]string{
-		"empty":        "",
-		"garbage":      "\x00\x01\xff\xfe\x1b[\x1b]\r\r\n\xc3",
-		"invalid utf8": "Error: \xff\xfe broken\n",
-		"huge line":    huge,
-		"only newline": "\n\n\n",
-		"bad json":     `{"is_error": true` + "\n",
+		"empty":         "",
+		"garbage":       "\x00\x01\xff\xfe\x1b[\x1b]\r\r\n\xc3",
+		"invalid utf8":  "Error: \xff\xfe broken\n",
+		"huge line":     huge,
+		"only newline":  "\n\n\n",
+		"bad json":      `{"is_error": true` + "\n",
+		"crlf":          "Error: a\r\n\tat x (y.js:1:1)\r\n\r\nok\r\n",
+		"cr only":       "50%\r100%\rError: done badly\r",
+		"ansi only":     "\x1b[31m\x1b[0m\x1b]0;title\x07\x1b[",
+		"nul lines":     strings.Repeat("\x00", 5000) + "\nError: after nul\n",
+		"10 MB json":    `{"type":"result","result":"` + strings.Repeat("x", 10<<20) + `","is_error":true}` + "\n",
+		"many newlines": strings.Repeat("\n", 1<<20),
 	}
 	for name, in := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -214,6 +220,11 @@ func TestBadInput(t *testing.T) {
 	}
 	if rep := Detect(huge); len(rep.Errors) != 1 || !strings.HasSuffix(rep.Errors[0].Text, "more bytes]") {
 		t.Errorf("huge line: got %v", briefs(rep))
+	}
+	// A JSON line longer than a line is kept is judged whole before it is
+	// cut: its is_error at the end counts.
+	if rep := Detect(tests["10 MB json"]); len(rep.Errors) != 1 || !strings.HasSuffix(rep.Errors[0].Multiline[0], "more bytes]") {
+		t.Errorf("10 MB json: got %v", briefs(rep))
 	}
 }
 

@@ -4,7 +4,7 @@
 // error detection.
 //
 // The input streams: a Stream is an io.Writer that keeps a bounded window
-// of lines (each cut to 4 KiB, a JSON line judged whole up to 4 MiB first),
+// of lines (each cut to 4 KiB, a JSON line judged whole up to 16 MiB first),
 // so memory stays flat and time linear on input of any size; Detect and
 // DetectReader are wrappers around it. A report lists at most max_errors
 // errors; its summary counts them all.

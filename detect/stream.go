@@ -70,7 +70,7 @@ const (
 	// keepLine is how much of a line is kept; a JSON line is kept whole up
 	// to maxJSONLine, judged, then cut like any other.
 	keepLine    = ruleWindow
-	maxJSONLine = 4 << 20
+	maxJSONLine = 16 << 20
 	// maxSeen bounds the set of error texts kept to drop restatements.
 	maxSeen = 1 << 14
 )
