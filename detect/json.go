@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -23,18 +24,18 @@ const maxJSONDepth = 32
 // true is_error, an error level with a message, a non-empty error string or
 // object; never a key name, "error": null, "is_error": false or
 // "error_count": 0. ok is false when the line is not JSON.
-func jsonVerdict(line string) (verdict, bool) {
+func jsonVerdict(line []byte) (verdict, bool) {
 	if !jsonMayErr(line) {
 		// Nothing in it could make it an error: that it is JSON at all
 		// matters only if it is not, and a line that ends as a JSON value
 		// ends is taken for one.
-		if t := strings.TrimRight(line, " \t"); strings.HasSuffix(t, "}") || strings.HasSuffix(t, "]") {
+		if t := bytes.TrimRight(line, " \t"); bytes.HasSuffix(t, []byte("}")) || bytes.HasSuffix(t, []byte("]")) {
 			return verdict{}, true
 		}
 		return verdict{}, false
 	}
 	var v any
-	if err := json.Unmarshal([]byte(line), &v); err != nil {
+	if err := json.Unmarshal(line, &v); err != nil {
 		return verdict{}, false
 	}
 	obj, isObj := v.(map[string]any)
@@ -155,6 +156,9 @@ func jsonError(obj map[string]any, fam family) verdict {
 			msg = "error"
 		}
 	}
+	// The message's head is all a report shows (max_stack_depth lines of
+	// at most 2000 bytes) and all categorisation reads.
+	msg = cutRunes(msg, blockWindow)
 	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
 	text := ""
 	for _, l := range lines {
@@ -275,11 +279,11 @@ func captureGoJSON(lines []string, i, floor int) (start, end int, text string) {
 // an error: a true anywhere, a string that is a level or "fail", an error
 // key with a value that is not null, false, 0 or empty. It reads the bytes
 // once and decodes nothing; most events of a stream are ruled out here.
-func jsonMayErr(line string) bool {
+func jsonMayErr(line []byte) bool {
 	for i := 0; i < len(line); i++ {
 		switch c := line[i]; c {
 		case 't':
-			if strings.HasPrefix(line[i:], "true") {
+			if bytes.HasPrefix(line[i:], []byte("true")) {
 				return true
 			}
 		case '"':
@@ -293,9 +297,10 @@ func jsonMayErr(line string) bool {
 			if j >= len(line) {
 				return true // not JSON as far as this scan can tell: decode it
 			}
-			str := line[i+1 : j]
+			str := string(line[i+1 : min(j, i+1+13)])
+			long := j-i-1 > 12
 			i = j
-			if len(str) > 12 {
+			if long {
 				continue
 			}
 			word := strings.ToLower(strings.TrimSpace(str))
@@ -314,7 +319,7 @@ func jsonMayErr(line string) bool {
 			for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
 				k++
 			}
-			rest := line[k:]
+			rest := string(line[k:min(len(line), k+5)])
 			if strings.HasPrefix(rest, "null") || strings.HasPrefix(rest, "false") || strings.HasPrefix(rest, `""`) ||
 				strings.HasPrefix(rest, "{}") || strings.HasPrefix(rest, "[]") || len(rest) > 0 && (isDigit(rest[0]) || rest[0] == '-') {
 				continue

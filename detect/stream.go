@@ -170,37 +170,39 @@ func mayBeJSON(head, b []byte) bool {
 // whole, and adds it to the window.
 func (s *Stream) endLine() {
 	raw := termtext.CleanLine(s.pend)
+	cut := s.pendCut
+	d, doc := s.d, &s.doc
+	var jv *verdict
+	cand := false
+	if len(raw) > keepLine {
+		// Only a JSON value is kept this long: judge it now, whole, from
+		// its bytes; then keep its head like any other line's.
+		if holdsBytes(d.words, raw) {
+			cand = true
+			head := string(raw[:min(len(raw), 128)])
+			if v, ok := jsonVerdict(bytes.TrimSpace(raw[len(head)-len(stripPrefix(head)):])); ok {
+				jv = &v
+			}
+		}
+		k := len(cutRunes(string(raw[:min(len(raw), keepLine+utf8.UTFMax)]), keepLine))
+		cut += len(raw) - k
+		raw = raw[:k]
+	}
 	var line string
 	if utf8.Valid(raw) {
 		line = string(raw)
 	} else {
 		line = string(bytes.ToValidUTF8(raw, []byte("\uFFFD")))
 	}
-	cut := s.pendCut
 	s.pend, s.pendCut, s.open, s.cr = s.pend[:0], 0, false, false
 	if cap(s.pend) > 2*keepLine {
 		s.pend = nil // a long JSON line's buffer is not kept for the next lines
 	}
-
-	d, doc := s.d, &s.doc
-	var jv *verdict
-	cand := false
-	if len(line) > keepLine {
-		// Only a JSON value is kept this long: judge it now, whole.
-		cand = d.words.holds(line)
-		if cand {
-			if v, ok := jsonVerdict(strings.TrimSpace(stripPrefix(line))); ok {
-				jv = &v
-			}
-		}
-		kept := cutRunes(line, keepLine)
-		cut += len(line) - len(kept)
-		line = strings.Clone(kept)
-	} else {
+	if jv == nil && !cand {
 		cand = d.candidate(line)
 		if cand {
 			if t := strings.TrimSpace(stripPrefix(line)); t != "" && (t[0] == '{' || strings.HasPrefix(t, "[{")) {
-				if v, ok := jsonVerdict(t); ok {
+				if v, ok := jsonVerdict([]byte(t)); ok {
 					jv = &v
 				}
 			}
@@ -475,3 +477,14 @@ func failedName(t string) string {
 
 // durationRe is a test's time at the end of its recap line.
 var durationRe = regexp.MustCompile(`\s*(?:\(\d+(?:\.\d+)? ?m?s\)|\d+(?:\.\d+)? ?m?s)$`)
+
+// holdsBytes reports whether any word of the automaton occurs in b.
+func holdsBytes(a *automaton, b []byte) bool {
+	st := int32(0)
+	for _, c := range b {
+		if st = a.next[st][c]; st < 0 {
+			return true
+		}
+	}
+	return false
+}

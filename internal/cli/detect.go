@@ -4,11 +4,15 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/faultline-go/faultline/detect"
 )
 
 const detectSynopsis = "detect [--config FILE] [--warnings] < output"
+
+// detectMemoryLimit is the soft memory limit detect runs under.
+const detectMemoryLimit = 64 << 20
 
 // detect implements `faultline detect`: any tool's or agent's output on
 // stdin becomes seed 003's JSON report of the errors in it. The input is
@@ -46,6 +50,10 @@ func (e *env) detect() int {
 	if err != nil {
 		return e.usageError(err)
 	}
+	// The detector's window is bounded; a soft limit makes the collector
+	// hand back what a long JSON line's buffers held instead of letting the
+	// heap double first.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(detectMemoryLimit))
 	rep, err := d.DetectReader(e.stdin)
 	if err != nil {
 		return e.failure(err)
