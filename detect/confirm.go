@@ -203,7 +203,12 @@ var (
 	// Gradle's test events: "MathTest > adds() FAILED".
 	gradleTestRe = regexp.MustCompile(`^\S.* > .+ FAILED$`)
 	// Valgrind's error kinds.
-	valgrindRe   = regexp.MustCompile(`^(?:Invalid (?:read|write|free\(\)|fd|address)|Mismatched free|Conditional jump or move depends on uninitiali[sz]ed|Use of uninitiali[sz]ed value|Syscall param .* (?:points to|contains) uni|Source and destination overlap|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost|Process terminating with default action of signal|Argument '.*' of function .* has a fishy)`)
+	valgrindRe = regexp.MustCompile(`^(?:Invalid (?:read|write|free\(\)|fd|address)|Mismatched free|Conditional jump or move depends on uninitiali[sz]ed|Use of uninitiali[sz]ed value|Syscall param .* (?:points to|contains) uni|Source and destination overlap|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost|Process terminating with default action of signal|Argument '.*' of function .* has a fishy)`)
+	// fieldRe is a struct or object literal's field: a name, a colon, an
+	// expression, a comma.
+	fieldRe = regexp.MustCompile(`^\w+:\s+[\w.]+(?:\([^)]*\))?,`)
+	// assignRe is an assignment: "CRITICAL = 50", a constant, not a record.
+	assignRe     = regexp.MustCompile(`^[\w.]+\s*:?=\s`)
 	zeroErrorsRe = regexp.MustCompile(`\(0 errors?\b`)
 	aptErrRe     = regexp.MustCompile(`^Err:\d+ \S`)
 	cmakeRe      = regexp.MustCompile(`^CMake (?:Error|Warning|Deprecation Warning)(?: \(dev\))?(?: at |:)`)
@@ -257,6 +262,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		if m := jsonKeyRe.FindStringSubmatch(s); m != nil {
 			return jsonKeyVerdict(m[1], m[2])
 		}
+	}
+	if t[0] == '"' || t[0] == '\'' || t[0] == '`' || continuedCode(t) {
+		// A string literal, or a line of code that goes on on the next
+		// (a struct field, an argument list, a concatenation): source.
+		return verdict{}
 	}
 	if m := ghErrorMatch(t); m != nil {
 		v := verdict{kind: kindError, fam: famLine, text: m[1]}
@@ -381,7 +391,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famRun, text: t}
 	case strings.Contains(s, ": *** ") && makeRe.MatchString(s):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
-	case m(rLinker):
+	case m(rLinker) && !isCode(s) && !strings.HasSuffix(t, "{"):
 		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
 	case strings.HasPrefix(s, "fatal: ") || strings.HasPrefix(s, "FATAL: ") || strings.HasPrefix(s, "ERROR: ") && len(s) == len(raw) ||
 		strings.HasPrefix(s, "error: ") && !rustFollows(doc.short, i):
@@ -411,7 +421,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// "✖ parses minutes (1ms)" over the indented report of its
 		// failure (node's spec reporter): a test's report, not a recap.
 		return verdict{kind: kindError, fam: famTest, text: t}
-	case mayBeNamedSummary(t) && m(rNamedSummary):
+	case mayBeNamedSummary(t) && m(rNamedSummary) && !assignRe.MatchString(t):
 		if zeroErrorsRe.MatchString(t) {
 			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
 		}
@@ -419,11 +429,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case m(rFailLine) && shapes.res[rFailLine].MatchString(t):
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
 	case mayBeException(t) && m(rException):
-		if isCode(s) {
-			return verdict{}
+		if isCode(s) || fieldRe.MatchString(t) {
+			return verdict{} // code: "IsError: res.IsError, Code: ..."
 		}
 		return verdict{kind: kindError, fam: famException, text: t}
-	case mayBeLevel(t) && m(rLevel):
+	case mayBeLevel(t) && m(rLevel) && !assignRe.MatchString(t):
 		return verdict{kind: kindError, fam: famRecord, text: t}
 	case m(rSignal):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
@@ -763,4 +773,17 @@ func markedReport(lines []string, i int) bool {
 	}
 	next := lines[i+1]
 	return mayBeException(strings.TrimSpace(next)) && exceptionRe.MatchString(next) || assertionLineRe.MatchString(next)
+}
+
+// continuedCode reports whether a line ends as a line of source code that
+// goes on: with a comma, an operator, an opening bracket.
+func continuedCode(t string) bool {
+	if t == "" {
+		return false
+	}
+	switch t[len(t)-1] {
+	case ',', '+', '(', '[', '\\', '&', '|':
+		return !strings.HasSuffix(t, "||") || strings.Contains(t, " || ")
+	}
+	return false
 }

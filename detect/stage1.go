@@ -172,6 +172,9 @@ func diagnosticLen(s string) int {
 	start := i
 	dot, n := false, 0
 	for i < len(s) && s[i] != ':' && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' {
+		if strings.IndexByte("\"'`(),;{}=", s[i]) >= 0 {
+			return 0 // code or a string literal, not a path
+		}
 		dot = dot || s[i] == '.'
 		i++
 		n++
