@@ -142,7 +142,8 @@ func categorize(f finding, block []string) errkind.Category {
 	switch {
 	case f.fam == famCompiler || f.fam == famAnnotation || f.text != "" && isDigit(strings.TrimLeft(f.text, " ")[0]) && eslintRe.MatchString(f.text):
 		return errkind.CategoryBuild // a compiler's or a linter's finding
-	case f.fam == famException && (f.end > f.start || exceptionClassRe.MatchString(f.text)):
+	case f.fam == famTraceback,
+		f.fam == famException && (f.end > f.start || exceptionClassRe.MatchString(f.text) || strings.Contains(f.text, "Exception")):
 		// An exception thrown with its stack, or of a class of its own, is
 		// a crash whatever it says.
 		return errkind.CategoryRuntime

@@ -102,7 +102,7 @@ func TestDetectConfig(t *testing.T) {
 	tests := []testCase{
 		{"defaults", func(*Config) {}, []string{"2-4 runtime_error: ValueError: v", "7-7 unknown_error: Error: ignored by me"}},
 		{"disabled", func(c *Config) { c.Enabled = false }, []string{}},
-		{"no multiline", func(c *Config) { c.CaptureMultiline = false }, []string{"2-2 unknown_error: Traceback (most recent call last):", "4-4 runtime_error: ValueError: v", "7-7 unknown_error: Error: ignored by me"}},
+		{"no multiline", func(c *Config) { c.CaptureMultiline = false }, []string{"2-2 runtime_error: Traceback (most recent call last):", "4-4 runtime_error: ValueError: v", "7-7 unknown_error: Error: ignored by me"}},
 		{"custom", func(c *Config) {
 			c.CustomPatterns = []string{`^CUSTOM-\d+`}
 			c.CustomFalsePositives = []string{`ignored by me`}
