@@ -317,7 +317,11 @@ func headLevel(s string) (level, n int) {
 	if k == 0 || k < len(s) && !strings.ContainsRune(" \t:]|-/", rune(s[k])) {
 		return levelNone, 0
 	}
-	return levelWords[strings.ToLower(s[:k])], k
+	var buf [10]byte
+	for i := 0; i < k; i++ {
+		buf[i] = lower(s[i])
+	}
+	return levelWords[string(buf[:k])], k
 }
 
 // upperLevel reports whether s starts with a level word in capitals.

@@ -3,6 +3,7 @@ package detect
 import (
 	"bytes"
 	"errors"
+	"hash/maphash"
 	"regexp"
 	"slices"
 	"strings"
@@ -38,7 +39,7 @@ type Stream struct {
 	namedSum, countsSum        Summary // the summaries found, listed or not
 	sum                        Summary
 	unlisted                   int
-	seen                       map[string]struct{}
+	seen                       map[uint64]struct{} // hashes of the errors' texts
 	// names are the tests a recap named as failed ("✘ [fail]: parses
 	// minutes"): a later line that is only such a name heads the test's
 	// report (ava, node's spec reporter).
@@ -77,8 +78,11 @@ const (
 
 // NewStream starts a detection; write the input to it, then Close it.
 func (d *Detector) NewStream() *Stream {
-	return &Stream{d: d, seen: map[string]struct{}{}}
+	return &Stream{d: d, seen: map[uint64]struct{}{}}
 }
+
+// seenSeed hashes the texts of errors to drop restatements.
+var seenSeed = maphash.MakeSeed()
 
 // errClosed is returned by a write after Close.
 var errClosed = errors.New("detect: write to a closed stream")
@@ -354,11 +358,12 @@ func (s *Stream) consider(i int) {
 			}
 		}
 	}
-	if _, dup := s.seen[key]; dup {
+	h := maphash.String(seenSeed, key)
+	if _, dup := s.seen[h]; dup {
 		return
 	}
 	if len(s.seen) < maxSeen {
-		s.seen[strings.Clone(key)] = struct{}{}
+		s.seen[h] = struct{}{}
 	}
 	s.nErrs++
 	s.named, s.counts = nil, nil // never reported now
