@@ -3,18 +3,19 @@ package detect
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Lines that continue an error's block whatever their indentation.
 var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
-	gccInRe     = regexp.MustCompile(`^(?:\S+: In (?:function|member function|static member function|constructor|destructor|instantiation|lambda)\b.*:|In file included from .*|\s+from .*[,:])$`)
-	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event .* at:$`)
+	gccInRe     = regexp.MustCompile(`^(?:\S+: (?:In (?:function|member function|static member function|constructor|destructor|instantiation|substitution|lambda)\b.*|At global scope):|In file included from .*|\s+from .*[,:]|\S+:\d+:\d+:\s+(?:required|recursively required|instantiated) (?:from|by) .*)$`)
+	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^stack traceback:$|^(?:/|[A-Za-z]:\\)\S+:\d+$|^Execution of \S+ aborted due to compilation errors`)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
 	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
-	numberedRe  = regexp.MustCompile(`^\s+\d+\) \S`)
+	numberedRe  = regexp.MustCompile(`^\s*\d+\) \S`)
 	snippetRe   = regexp.MustCompile(`^\s*\d*\s*\|`)
 	noteRe      = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?::\d+)+:\s*note:|^note: `)
 	goFrameRe   = regexp.MustCompile(`^(?:goroutine \d+ (?:.* )?\[|created by |\[signal |\s*\[recovered\]|panic\(|panic: |[\w./*()\[\]{}%-]+(?:\.[\w*()\[\]{}%-]+)*\(.*\)$|\t)`)
@@ -87,9 +88,21 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	case famRun:
+		// The lines with the same prefix, and the lines indented under
+		// them; when the first names a place of its own ("[ERROR]
+		// /x/A.java:[5,9] ..."), the next that does starts another error.
 		prefix := runPrefixRe.FindString(lines[i])
 		prefix = strings.TrimSpace(prefix)
-		for j := i + 1; j <= limit && strings.HasPrefix(lines[j], prefix); j++ {
+		own := positionedRe.MatchString(strings.TrimPrefix(lines[i], prefix))
+		for j := i + 1; j <= limit; j++ {
+			l := lines[j]
+			if strings.HasPrefix(l, prefix) {
+				if c := strings.TrimPrefix(l, prefix); own && !strings.HasPrefix(c, "  ") && strings.TrimSpace(c) != "" {
+					break
+				}
+			} else if blank(l) || indentOf(l) == 0 {
+				break
+			}
 			end = j
 		}
 		for end > i && strings.TrimSpace(lines[end]) == prefix {
@@ -149,6 +162,36 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTest:
 		end = captureIndented(lines, i, limit, true)
+	case famReport:
+		end = captureReport(lines, i, limit)
+		if i-1 >= floor && strings.HasPrefix(lines[i-1], "FAIL ") && jestRe.MatchString(lines[i]) {
+			start = i - 1 // jest's "FAIL file" over its first report
+		}
+		return start, end, key
+	case famRecord:
+		end = captureIndented(lines, i, limit, false)
+		end = captureLogged(lines, end, limit)
+		if i-1 >= floor && julHeaderRe.MatchString(lines[i-1]) {
+			start = i - 1 // java.util.logging puts the time and the logger on a line of their own
+		}
+		return start, end, key
+	case famTool:
+		end = captureTool(lines, i, limit)
+		start = captureUsage(lines, i, floor)
+		return start, end, key
+	case famSanitizer:
+		return captureSanitizer(lines, i, floor, limit)
+	case famAnnotation:
+		// shellcheck: "In x.sh line 3:", the source line, the carets.
+		for j := i - 1; j >= floor && j >= i-8 && !blank(lines[j]); j-- {
+			if strings.HasPrefix(lines[j], "In ") && strings.Contains(lines[j], " line ") {
+				start = j
+				break
+			}
+		}
+		return start, end, key
+	case famGradle:
+		return captureGradle(lines, i, floor, limit)
 	default:
 		end = captureIndented(lines, i, limit, fam == famRust || fam == famCompiler)
 	}
@@ -156,7 +199,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	if start < i && numberedRe.MatchString(lines[start]) {
 		// A numbered report (mocha's "  1) suite"): to the next one.
 		end = i
-		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])); j++ {
+		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])) &&
+			!numberedEndRe.MatchString(lines[j]); j++ {
 			end = j
 		}
 		for end > i && blank(lines[end]) {
@@ -193,7 +237,7 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			for k <= limit && blank(lines[k]) && k-j < 2 {
 				k++
 			}
-			if k > limit || blank(lines[k]) || !continues(lines[k], base, snippets, true) {
+			if k > limit || blank(lines[k]) || !continues(lines[k], lineAt(lines, k+1, limit), base, snippets, true) {
 				break
 			}
 			continue
@@ -201,7 +245,21 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 		switch {
 		case braces && strings.HasPrefix(l, "}"):
 			braces = false
-		case continues(l, base, snippets, blank(lines[j-1])):
+		case snippets && mayBeGccIn(l) && gccInRe.MatchString(l):
+			// gcc's context lines ("In file included from", "In
+			// instantiation of", "required from") belong to the notes
+			// below them, or else to the next error.
+			k := j
+			for k <= limit && gccInRe.MatchString(lines[k]) {
+				k++
+			}
+			if k > limit || !strings.Contains(lines[k], ": note:") {
+				return end
+			}
+			end = k
+			j = k
+			continue
+		case continues(l, lineAt(lines, j+1, limit), base, snippets, blank(lines[j-1])):
 		case j+1 <= limit && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
 			// A report's header, then the exception and its frames.
 		default:
@@ -216,20 +274,34 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 }
 
 // continues reports whether line l, after a block whose first line is
-// indented base, belongs to it.
-func continues(l string, base int, snippets, afterBlank bool) bool {
-	if ind := indentOf(l); ind > base && !jestStartRe.MatchString(l) {
+// indented base, belongs to it; next is the line after l ("" at the end).
+func continues(l, next string, base int, snippets, afterBlank bool) bool {
+	ind := indentOf(l)
+	if ind > base && !jestStartRe.MatchString(l) {
 		return true
+	}
+	// Every shape below but a note starts with one of a few bytes: look
+	// at it before asking a regular expression.
+	if snippets && strings.Contains(l, "note:") && noteRe.MatchString(l) {
+		return true
+	}
+	t := strings.TrimLeft(l, " \t")
+	if t == "" || strings.IndexByte(continueStarts, t[0]) < 0 && !isDigit(t[0]) {
+		return false
 	}
 	if frameRe.MatchString(l) {
 		return true
 	}
-	if snippets && (rustLineRe.MatchString(l) || snippetRe.MatchString(l) || caretRe.MatchString(l) || noteRe.MatchString(l) ||
-		afterBlank && tscSnipRe.MatchString(l)) {
+	if snippets && (rustLineRe.MatchString(l) || snippetRe.MatchString(l) || caretRe.MatchString(l) ||
+		afterBlank && tscSnipRe.MatchString(l) && caretRe.MatchString(next)) {
 		return true
 	}
 	return caretRe.MatchString(l)
 }
+
+// continueStarts are the bytes a continuation line (a frame, a snippet, a
+// caret, a hint) may start with, besides digits.
+const continueStarts = "aBCDSE.ftT#hn^~-:|=/<s"
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python
@@ -256,8 +328,9 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 			start = j
 		}
 	}
-	if fam == famException {
-		// mocha: "  1) suite" / "       test name:" / blank / the error.
+	if fam == famException || fam == famTest {
+		// mocha: "  1) suite" / "       test name:" / blank / the error;
+		// RSpec: "  1) Cart adds" / "     Failure/Error: ...".
 		for j := i - 1; j >= floor && j >= i-4; j-- {
 			if numberedRe.MatchString(lines[j]) {
 				return j
@@ -328,4 +401,243 @@ func captureGoPanic(lines []string, i, limit int) int {
 		return end
 	}
 	return end
+}
+
+// captureLogged extends a log record's block that ends on line end over
+// what the record logged below it: a Python traceback, an exception with
+// its frames.
+func captureLogged(lines []string, end, limit int) int {
+	j := end + 1
+	if j > limit {
+		return end
+	}
+	switch {
+	case tracebackRe.MatchString(lines[j]):
+		e, _ := captureTraceback(lines, j, limit)
+		return e
+	case j+1 <= limit && exceptionRe.MatchString(lines[j]) && frameRe.MatchString(lines[j+1]):
+		return captureIndented(lines, j, limit, false)
+	}
+	return end
+}
+
+// toolPrefix returns the "prog: " a program's complaint starts with.
+func toolPrefix(l string) string {
+	k := strings.Index(l, ": ")
+	if k <= 0 || k > 64 || strings.ContainsAny(l[:k], " \t") {
+		return ""
+	}
+	return l[:k+2]
+}
+
+// positioned reports whether a line names a place of its own: "x.c:3",
+// "line 12", "x.py(4)".
+var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\d+)?\)|:\[\d+,\d+\]`)
+
+// captureTool returns the end of a program's complaint on line i: the
+// lines after it with the same "prog: " prefix (git's "fatal: ..." twice,
+// pip's "ERROR: ..." lines) unless each names its own place, and its hints
+// and indented lines.
+func captureTool(lines []string, i, limit int) int {
+	end := captureToolLines(lines, i, limit)
+	// The advice a tool prints after a blank line ("Please make sure you
+	// have the correct access rights") goes with its complaint.
+	if end+2 <= limit && blank(lines[end+1]) && adviceRe.MatchString(lines[end+2]) {
+		end += 2
+		for k := 0; k < 4 && end+1 <= limit && advicePart(lines[end+1]); k++ {
+			end++
+		}
+	}
+	return end
+}
+
+// adviceRe starts the paragraph of advice a tool prints under an error.
+var adviceRe = regexp.MustCompile(`^(?:Please |Make sure |Check (?:that|your|the) |Try |You (?:can|may|might|need|should) |To fix |Run |Use |Did you )`)
+
+// captureToolLines returns the end of a program's complaint on line i:
+// see captureTool.
+func captureToolLines(lines []string, i, limit int) int {
+	end := captureIndented(lines, i, limit, false)
+	prefix := toolPrefix(lines[i])
+	// git: "error: x", "hint: y", "fatal: z"; pip: "ERROR: x", "ERROR: y".
+	levels := prefix == "error: " || prefix == "fatal: " || prefix == "ERROR: " || prefix == "FATAL: "
+	own := positionedRe.MatchString(lines[i])
+	place := bashLineRe.FindString(lines[i]) // "x.sh: line 5: ": the same place goes on
+	for j := end + 1; j <= limit; j++ {
+		l := lines[j]
+		switch {
+		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
+		case place != "" && strings.HasPrefix(l, place):
+		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
+		case levels && levelPrefix(l) && !positionedRe.MatchString(l):
+		case shapes.res[rSignal].MatchString(l) && !shapes.res[rSignal].MatchString(lines[i]):
+			// The shell reports the signal the failure ended in.
+		case prefix != "" && strings.HasPrefix(l, prefix) && !own && !positionedRe.MatchString(l) && !quietTool(l):
+		default:
+			return end
+		}
+		end = captureIndented(lines, j, limit, false)
+		j = end
+	}
+	return end
+}
+
+// quietTool reports whether a line is a program's progress rather than
+// part of its complaint.
+func quietTool(l string) bool {
+	return shapes.res[rGoQuiet].MatchString(l)
+}
+
+// captureUsage returns the start of a program's complaint on line i,
+// extended over the usage message printed above it (argparse, getopt).
+func captureUsage(lines []string, i, floor int) int {
+	start := i
+	for j := i - 1; j >= floor && j >= i-30; j-- {
+		l := lines[j]
+		if strings.HasPrefix(strings.ToLower(l), "usage:") {
+			return j
+		}
+		if blank(l) || indentOf(l) == 0 {
+			return start
+		}
+	}
+	return start
+}
+
+// captureSanitizer returns the block of a sanitizer's report: from the
+// rule of '=' above it through its "==N==ABORTING" or "SUMMARY:" line, or
+// for a one-line UBSan report its own line.
+func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int) {
+	start, end, key = i, i, i
+	if j := i - 1; j >= floor && raceEndRe.MatchString(lines[j]) {
+		start = j
+	}
+	if strings.Contains(lines[i], ": runtime error: ") {
+		// UBSan: the line, its notes with the memory they point at, maybe
+		// its SUMMARY.
+		for j := i + 1; j <= limit; j++ {
+			l := lines[j]
+			if !(strings.Contains(l, ": note: ") && indentOf(l) == 0 || indentOf(l) > 0 || caretRe.MatchString(l) ||
+				strings.HasPrefix(l, "SUMMARY: ")) || blank(l) {
+				break
+			}
+			end = j
+		}
+		return start, end, key
+	}
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		if sanitizerEndRe.MatchString(l) || start < i && raceEndRe.MatchString(l) {
+			return start, j, key // its last line, or the rule that closes it as one opened it
+		}
+		if !blank(l) && indentOf(l) == 0 && !sanitizerLineRe.MatchString(l) {
+			break
+		}
+		end = j
+	}
+	for end > i && blank(lines[end]) {
+		end--
+	}
+	return start, end, key
+}
+
+// numberedEndRe ends a numbered test report: PHPUnit's "--" between
+// sections and its closing counts, RSpec's "Finished in".
+var numberedEndRe = regexp.MustCompile(`^(?:--|There (?:was|were) \d+ \w+:|Finished in |\d+ examples?, |ERRORS!|FAILURES!|Tests: \d)`)
+
+// julHeaderRe is the first line of a java.util.logging record.
+var julHeaderRe = regexp.MustCompile(`^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M \S+ \S+$`)
+
+var (
+	sanitizerEndRe = regexp.MustCompile(`^(?:==\d+==)?ABORTING|^==\d+==(?:HINT|NOTE):|^-{10,}$`)
+	// The unindented lines inside a sanitizer's report.
+	sanitizerLineRe = regexp.MustCompile(`^(?:READ|WRITE|SUMMARY|Shadow|Freed|previously|allocated|0x[0-9a-f]+ is located|=>0x|Address 0x|Direct leak|Indirect leak|Thread T\d+|[A-Z][\w ]+ of size \d+|HINT|==\d+==)`)
+)
+
+// captureGradle returns the block of Gradle's failure report: "FAILURE:
+// Build failed with an exception.", "* What went wrong:" and what follows,
+// up to "* Try:" or the next report.
+func captureGradle(lines []string, i, floor, limit int) (start, end, key int) {
+	start, end, key = i, i, i
+	if strings.HasPrefix(lines[i], "* What went wrong:") {
+		if j := i - 1; j >= floor && blank(lines[j]) && j-1 >= floor && strings.HasPrefix(lines[j-1], "FAILURE: ") {
+			start = j - 1
+		}
+	}
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		if strings.HasPrefix(l, "* ") && !strings.HasPrefix(l, "* What went wrong:") || strings.HasPrefix(l, "BUILD FAILED") ||
+			strings.HasPrefix(l, "FAILURE: ") {
+			break
+		}
+		if !blank(l) {
+			end = j
+			if key == i && strings.HasPrefix(lines[j-1], "* What went wrong:") {
+				key = j // what went wrong
+			}
+		}
+	}
+	return start, end, key
+}
+
+// levelPrefix reports whether a line starts with a command line tool's
+// level word: "error: ", "fatal: ", "ERROR: ".
+func levelPrefix(l string) bool {
+	for _, p := range []string{"error: ", "fatal: ", "ERROR: ", "FATAL: "} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// captureReport returns the end of a test runner's report of one failure
+// that starts on line i: it runs to the next report, a rule, the run's
+// summary, or two blank lines, whatever its lines look like (diffs,
+// snippets, stacks).
+func captureReport(lines []string, i, limit int) int {
+	end := i
+	blanks := 0
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		if blank(l) {
+			blanks++
+			if blanks >= 2 {
+				break
+			}
+			continue
+		}
+		blanks = 0
+		if jestRe.MatchString(l) || vitestRe.MatchString(l) || reportEndRe.MatchString(l) {
+			break
+		}
+		end = j
+	}
+	return end
+}
+
+// reportEndRe ends a test runner's report: a rule, a summary, another
+// file's verdict.
+var reportEndRe = regexp.MustCompile(`^\s*(?:[⎯─━═]{3,}|[⎯─━═]+\s*$|\d+ tests? (?:failed|passed)|(?:Test Suites|Tests|Test Files|Snapshots|Time):|(?:PASS|FAIL) \S|Test Files |Tests  )`)
+
+// mayBeGccIn rules out lines gccInRe cannot match.
+func mayBeGccIn(l string) bool {
+	return strings.Contains(l, "In ") || strings.Contains(l, "from ") || strings.Contains(l, "required") ||
+		strings.Contains(l, "instantiated") || strings.Contains(l, "At global scope")
+}
+
+// lineAt returns lines[i], or "" past limit.
+func lineAt(lines []string, i, limit int) string {
+	if i > limit || i >= len(lines) {
+		return ""
+	}
+	return lines[i]
+}
+
+// advicePart reports whether a line goes on with a paragraph of advice:
+// prose, not a prompt, not another complaint.
+func advicePart(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && indentOf(l) == 0 && !strings.HasPrefix(t, "$ ") && !strings.HasPrefix(t, "> ") && !strings.HasPrefix(t, "# ") &&
+		!levelPrefix(l) && toolPrefix(l) == "" && unicode.IsLower(rune(t[0]))
 }

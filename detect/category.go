@@ -7,29 +7,75 @@ import (
 	"github.com/faultline-go/faultline/errkind"
 )
 
-// categoryRules say what an error is from its words, across languages and
-// tools: seed 003's categories, widened. They are tried on the line that
-// says what went wrong first, then on the whole block; the first match
-// wins.
-var categoryRules = []struct {
-	cat errkind.Category
-	re  *regexp.Regexp
-}{
-	{errkind.CategoryTest, regexp.MustCompile(`AssertionError|AssertionFailedError|ComparisonFailure|assertion failed|assertion ` + "`" + `|assert(?:_eq|_ne)?!|expect\(|--- FAIL|^FAIL\b|^not ok\b|Tests run: .*Failures: [1-9]|\b[1-9]\d* (?:failed|failing)\b|^FAILED\b|(?i:test failed|test failures)`)},
-	{errkind.CategorySyntax, regexp.MustCompile(`SyntaxError|IndentationError|TabError|ParseError|[Ss]yntax error|parse error|[Uu]nexpected token|unexpected (?:end of|EOF|newline|identifier|indent)|expected .*(?:, found|but found|before)|expected one of|'[^']{1,3}' expected|unterminated|error TS1\d{3}\b|invalid character|illegal start of|EJSONPARSE`)},
-	{errkind.CategoryRuntime, regexp.MustCompile(`UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event`)},
-	{errkind.CategoryFilesystem, regexp.MustCompile(`FileNotFoundError|NoSuchFileException|PermissionError|IsADirectoryError|NotADirectoryError|AccessDeniedException|[Nn]o such file|ENOENT|EACCES|EISDIR|EROFS|[Pp]ermission denied|[Ff]ile not found|[Ff]ile does not exist|read-only file system|Operation not permitted`)},
-	{errkind.CategoryReference, regexp.MustCompile(`NameError|ReferenceError|is not defined|cannot find symbol|[Cc]annot find (?:name|value|function|type|module|macro|crate)|undefined: |\bundeclared\b|not declared|does not exist in the current context|unresolved (?:import|reference|name)|ModuleNotFoundError|ImportError|No module named|AttributeError|has no (?:attribute|member|field or method)|NoSuchMethodError|NoClassDefFoundError|ClassNotFoundException|undefined (?:variable|method|local variable|name)|error\[E04(?:25|33|12|32)\]|error TS230[4-7]\b|not found in (?:this )?scope|command not found`)},
-	{errkind.CategoryType, regexp.MustCompile(`TypeError|ClassCastException|[Tt]ype error|mismatched types|incompatible types|is not assignable|cannot use .* as|error\[E0308\]|error TS2(?:322|345|339|531|532|741)\b|is not a function|undefined is not|null is not|[Cc]annot (?:implicitly )?convert|wrong type|does not implement|invalid operation|too (?:many|few) arguments|not enough arguments`)},
-	{errkind.CategoryNetwork, regexp.MustCompile(`(?i)ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ConnectionError|ConnectionRefusedError|ConnectException|UnknownHostException|SocketTimeoutException|connection (?:refused|reset|timed out)|failed to connect|couldn't connect|could not connect|timed out|timeout|network (?:is )?unreachable|no such host|getaddrinfo|dial tcp|rate.?limit|too many requests|\b(?:429|502|503|504|529)\b|service unavailable|bad gateway|TLS handshake|socket hang up|could not resolve host|overloaded`)},
-	{errkind.CategoryRuntime, regexp.MustCompile(`panic|fatal error:|DATA RACE|[Ss]egmentation fault|SIGSEGV|SIGABRT|SIGBUS|core dumped|NullPointerException|ZeroDivisionError|IndexError|KeyError|ValueError|RuntimeError|RecursionError|OverflowError|MemoryError|[Oo]ut of memory|OutOfMemoryError|StackOverflowError|[Ss]tack overflow|ArithmeticException|IllegalStateException|IllegalArgumentException|IndexOutOfBounds|ArrayIndexOutOfBounds|NumberFormatException|UnsupportedOperationException|ConcurrentModificationException|RangeError|[Uu]nhandled|[Uu]ncaught|\bKilled\b|\bAborted\b|nil map|nil pointer|deadlock|unreachable|Exception in thread`)},
-	{errkind.CategoryBuild, regexp.MustCompile(`(?i)build failed|build failure|compilation (?:error|failed|terminated)|failed to compile|could not compile|linker|undefined reference|ld returned|collect2|make(?:\[\d+\])?: \*\*\*|error\[E\d+\]|error TS\d+|: error:|cannot find -l|completed with exit code|^go: `)},
+// The category rules say what an error is from its words, across
+// languages and tools: seed 003's categories, widened. They are tried on
+// the line that says what went wrong first, then on the whole block. The
+// specific rules — phrases that decide a category whatever exception
+// carries them ("does not provide an export named" in a SyntaxError, a
+// missing module, a vet finding) — come before the generic ones (the
+// exception's class, a bare word); within a tier the first match wins.
+var specificCats = []errkind.Category{
+	errkind.CategoryUnknown,    // a command or script that does not exist: nothing to say what
+	errkind.CategoryBuild,      // a missing dependency or module; a tool's step that failed
+	errkind.CategoryBuild,      // static analysis findings: go vet's analyzers
+	errkind.CategoryTest,       // a test framework's own failures
+	errkind.CategoryReference,  // names that do not exist, whatever exception says so
+	errkind.CategoryType,       // type checkers' and compilers' type errors
+	errkind.CategorySyntax,     // input that does not parse: JSON, YAML, config
+	errkind.CategoryNetwork,    // the network, whatever exception carries it
+	errkind.CategoryFilesystem, // files
+	errkind.CategoryRuntime,    // crashes
+}
+
+var specificRules = newCatSet(specificCats,
+	`command not found|npm error Missing script|npm ERR! Missing script`,
+	`ModuleNotFoundError|No module named|[Cc]annot find module|[Cc]annot find package|cannot load such file|Can't locate \S+\.pm in @INC|\(LoadError\)|no required module provides package|module lookup disabled|cannot find module providing|missing go\.sum entry|ERESOLVE|[Cc]ould not resolve dependenc|unable to resolve dependency|error TS2307\b|Unable to resolve (?:module|dependency)|requires go >= |Could not find artifact|package \S+ does not exist|Could not find a version that satisfies|Could not find a package configuration|Could NOT find|Unable to locate package|has no installation candidate|module '\S+' not found|No matching distribution found|aborting due to \d* ?previous error|could not compile|[Cc]ompilation fail(?:ed|ure)|Execution failed for task|BUILD FAILED|linking with .* failed|make(?:\[\d+\])?: \*\*\*|completed with exit code`,
+	`format %\S+ has arg|reads arg #\d+|possible Printf formatting|self-assignment of|redundant (?:or|and):|should be called, not discarded|not compatible with reflect\.StructTag|passes non-pointer|passes lock by value|copies lock|unreachable code|result of \S+ call not used|possible misuse of|composite literal uses unkeyed|loop variable \S+ captured|declared and not used|imported and not used|\beqeqeq\b|\bno-unused-vars\b|\bprefer-const\b|missing return|redeclared in this block|import cycle not allowed|inconsistent vendoring`,
+	`There are test failures|There were failing tests|Failed asserting that|Failure/Error: expect|Timeout of \d+ms exceeded|AssertionError|AssertionFailedError|ComparisonFailure|[Aa]ssertion failed|Expected values to be strictly|expected .* to (?:be|equal|deep|have|include|contain)|toBe\(|toEqual\(`,
+	`does not provide an export named|is not defined|[Cc]annot find (?:name|symbol|value|function|type|macro|crate)|undefined: |[Uu]ndefined (?:variable|method|local variable or method|name|function|constant|index|offset|subroutine|reference to)|Call to undefined|Class "[^"]+" not found|Can't locate object method|Undefined subroutine|Global symbol "\S+" requires explicit package name|unbound variable|undeclared name|not declared by package|unknown field|cannot refer to unexported|unresolved (?:import|reference|name)|[Uu]nresolved reference|not found in (?:this )?scope|has no (?:attribute|member|field or method)|\bundeclared\b|not declared|does not exist in the current context|uninitialized constant|NameError|ReferenceError|NoMethodError|AttributeError|NoSuchMethodError|NoClassDefFoundError|ClassNotFoundException|error TS230[4-6]\b|error TS2552\b|error\[E04(?:25|33|12|32)\]`,
+	`cannot assign to|assignment mismatch|non-boolean condition|invalid argument|is not a type|of wrong type|[Tt]ype mismatch|mismatched types|(?i:incompatible types?)|has incompatible type|Unsupported operand types?|attempt to (?:perform arithmetic on|index|call|concatenate|compare) (?:a |two )?\w+ values?|is not assignable|cannot use .* as|invalid operation|too (?:many|few) arguments|not enough arguments|not enough return values|too many return values|can(?:'t| ?not) be coerced|can not be a value of a non-null type|no match for|no matching (?:function|constructor|member)|conversion from .* to non-scalar type|invalid operands|invalid conversion|cannot convert|[Cc]annot (?:implicitly )?convert|must be of type|does not implement|wrong type|error TS(?:2|7|18)\d{3}\b|error\[E0308\]|is not a function|is not iterable|undefined is not|null is not|[Cc]annot read propert(?:y|ies) of (?:undefined|null)|Can't call method "\S+" on (?:an undefined|unblessed)|on null|NoneType`,
+	`JSONDecodeError|JSON\.parse|in JSON at position|Unexpected token .* in JSON|Expecting (?:property name|value|',' delimiter)|EJSONPARSE|invalid JSON|YAMLError|yaml: line \d+|non-declaration statement outside function body|missing ',' |unknown directive|errors parsing go\.mod|ParserError|ScannerError|TOMLDecodeError`,
+	`ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRINUSE|(?i:connection ?(?:refused|reset|aborted|closed by|lost)|lost connection|connectionerror|connecterror|connectexception|unknownhostexception|sockettimeoutexception|unknown ?host|no such host|name or service not known|temporary failure in name resolution|temporary failure resolving|could not resolve host|getaddrinfo|failed to (?:connect|establish a new connection)|couldn't connect|could not connect|network (?:is )?unreachable|no route to host|dial tcp|i/o timeout|(?:connect|connection|read|request|socket|gateway|upstream|handshake|proxy)\w*\s+(?:timed out|timeout)|deadline exceeded|address already in use|bind: |fetch failed|socket hang up|tls handshake|certificate verify failed|ssl(?:error|: )|max retries exceeded|newconnectionerror|could not transfer artifact|could not read from remote repository|unable to access '|ssh: connect to host|remote end hung up|\b(?:429|502|503|504|529)\b|too many requests|service unavailable|bad gateway|rate.?limit|overloaded|api error)`,
+	`FileNotFoundError|NoSuchFileException|FileNotFoundException|PermissionError|IsADirectoryError|NotADirectoryError|AccessDeniedException|[Nn]o such file|ENOENT|EACCES|EISDIR|EROFS|ENOSPC|[Pp]ermission denied|[Ff]ile not found|[Ff]ile does not exist|read-only file system|[Oo]peration not permitted|no space left on device|[Dd]isk (?:is )?full|Failed to open stream|Failed opening required|build constraints exclude all Go files|[Cc]annot stat|"[^"]+": not found|Errno::E(?:NOENT|ACCES)`,
+	`[Dd]ivision by (?:zero|0)|[Dd]ivide by zero|: runtime error: |AddressSanitizer|LeakSanitizer|ThreadSanitizer|[Ss]egmentation fault|Aborted|core dumped|UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event|Exception in thread|[Uu]ncaught|panic: |fatal error: all goroutines|DATA RACE`,
+)
+
+// The generic rules: exception classes and words.
+var genericCats = []errkind.Category{
+	errkind.CategoryTest,
+	errkind.CategorySyntax,
+	errkind.CategoryReference,
+	errkind.CategoryFilesystem,
+	errkind.CategoryType,
+	errkind.CategoryNetwork,
+	errkind.CategoryRuntime,
+	errkind.CategoryBuild,
+}
+
+var genericRules = newCatSet(genericCats,
+	`assert(?:_eq|_ne)?!|assertion `+"`"+`|expect\(|--- FAIL|^FAIL\b|^not ok\b|Tests run: .*Failures: [1-9]|\b[1-9]\d* (?:failed|failing)\b|^FAILED\b|(?i:test failed|test failures)`,
+	`SyntaxError|ParseError|[Ss]yntax error|[Pp]arse error|IndentationError|TabError|[Uu]nexpected token|unexpected symbol|unexpected (?:end of|EOF|newline|identifier|indent|end-of-input|keyword)|expected .*(?:, found|but found|before)|expected one of|'[^']{1,3}' expected|unterminated|error TS1\d{3}\b|invalid character|illegal start of`,
+	`ModuleNotFoundError|ImportError`,
+	`EPIPE|[Bb]roken pipe|[Dd]isk quota|[Ii]s a directory|[Nn]ot a directory|[Tt]oo many open files`,
+	`[Tt]ype error|TypeError|ClassCastException`,
+	`(?i)timed out|timeout|network|http error|status code 5\d\d`,
+	`panic|fatal error:|[Ss]egmentation fault|SIGSEGV|SIGABRT|SIGBUS|core dumped|NullPointerException|ZeroDivisionError|IndexError|KeyError|ValueError|RuntimeError|RecursionError|OverflowError|MemoryError|[Oo]ut of memory|OutOfMemoryError|StackOverflowError|[Ss]tack overflow|ArithmeticException|IllegalStateException|IllegalArgumentException|IndexOutOfBounds|ArrayIndexOutOfBounds|NumberFormatException|UnsupportedOperationException|ConcurrentModificationException|RangeError|DivisionByZeroError|ArgumentError|ZeroDivisionError|\bKilled\b|nil map|nil pointer|deadlock|unreachable|Assertion .* failed`,
+	`(?i:\bbuild failed|\bbuild failure|compilation (?:error|terminated)|failed to compile)|linker|undefined reference|ld returned|collect2|error\[E\d+\]|error TS\d+|cannot find -l|^go: `,
+)
+
+// allRules is both tiers in one set, the specific rules first: one pass
+// of the prefilter over a text serves both.
+var allRules = joinCatSets(specificRules, genericRules)
+
+// matchRules returns the category the rules give t, or "".
+func matchRules(t string) errkind.Category {
+	return allRules.first(t)
 }
 
 // What a test's report may hold that says more than "a test failed": an
 // exception other than an assertion's, a panic.
 var (
-	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: )?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*panic: `)
+	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: )?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*panic: `)
 	assertionRe       = regexp.MustCompile(`^Assert|ComparisonFailure|^AssertionFailed`)
 	summaryNameRe     = regexp.MustCompile(`^(?:FAILED|FAIL|ERROR)\s+\S+(?:\s+-\s+)?`)
 )
@@ -45,15 +91,45 @@ func categorize(f finding, block []string) errkind.Category {
 			return c
 		}
 		return errkind.CategoryTest
-	case f.fam == famTest || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famRustPanic:
+	case f.fam == famGoJSON:
+		if strings.Contains(clipJoin(block), `"Output":"panic: `) {
+			return errkind.CategoryRuntime
+		}
+		return errkind.CategoryTest
+	case f.fam == famTest && f.text != "" && strings.HasSuffix(f.text, " FAILED"):
+		// Gradle's test event: its exception is on the indented line.
+		if c := reportCategory(block[1:]); c != "" {
+			return c
+		}
+		return errkind.CategoryTest
+	case f.fam == famTest || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famRustPanic:
 		if c := reportCategory(block); c != "" {
+			return c
+		}
+		// A test that failed on a file or the network it needed.
+		if c := matchRules(clipJoin(block)); c == errkind.CategoryFilesystem || c == errkind.CategoryNetwork {
 			return c
 		}
 		if f.fam != famRustPanic || strings.Contains(clipJoin(block), "assert") {
 			return errkind.CategoryTest
 		}
 	}
+	if lintCoded(f.text) {
+		// A linter's coded finding: its words decide only when they are
+		// specific; otherwise it is a finding that stops the build.
+		if c := specificRules.first(clip(f.text)); c != "" {
+			return c
+		}
+		return errkind.CategoryBuild
+	}
 	texts := []string{clip(f.text)}
+	if f.fam == famGradle && len(block) > 0 {
+		// Gradle's "What went wrong" is a task that failed; the lines
+		// below it ("> There were failing tests") say why.
+		if k := f.key - f.start + 1; k < len(block) {
+			texts = []string{clipJoin(block[k:]), clip(f.text)}
+		}
+	}
 	if len(f.detail) > 0 {
 		texts = append(texts, clipJoin(f.detail))
 	}
@@ -63,23 +139,22 @@ func categorize(f finding, block []string) errkind.Category {
 			return c
 		}
 	}
-	if c := errkind.ClassifyText(texts[0]); c != errkind.CategoryUnknown {
-		return c
-	}
-	if f.fam == famCompiler {
-		return errkind.CategoryBuild
+	switch {
+	case f.fam == famCompiler || f.fam == famAnnotation || f.text != "" && isDigit(strings.TrimLeft(f.text, " ")[0]) && eslintRe.MatchString(f.text):
+		return errkind.CategoryBuild // a compiler's or a linter's finding
+	case f.fam == famTraceback,
+		f.fam == famException && (f.end > f.start || exceptionClassRe.MatchString(f.text) || strings.Contains(f.text, "Exception")):
+		// An exception thrown with its stack, or of a class of its own, is
+		// a crash whatever it says.
+		return errkind.CategoryRuntime
 	}
 	return errkind.CategoryUnknown
 }
 
-func matchRules(t string) errkind.Category {
-	for _, r := range categoryRules {
-		if r.re.MatchString(t) {
-			return r.cat
-		}
-	}
-	return ""
-}
+var (
+	eslintRe         = regexp.MustCompile(`^\s*\d+:\d+\s+error\s`)
+	exceptionClassRe = regexp.MustCompile(`\b[A-Z]\w*[a-z]\w*(?:Error|Exception)\b|\(([A-Z]\w*(?:::\w+)*)\)$`)
+)
 
 // reportCategory returns the category of the crash in a test report, or
 // "" when the test failed an assertion.

@@ -45,7 +45,15 @@ type Config struct {
 	// IncludeWarnings reports warnings too, at low severity; by default
 	// warnings are not errors.
 	IncludeWarnings bool `json:"include_warnings"`
+	// MaxErrors caps the errors listed in a report (0: DefaultMaxErrors);
+	// the summary still counts every error found, and Report.Unlisted
+	// says how many were left out.
+	MaxErrors int `json:"max_errors"`
 }
+
+// DefaultMaxErrors is how many errors a report lists unless max_errors
+// says otherwise.
+const DefaultMaxErrors = 1000
 
 // DefaultConfig returns the seed's defaults.
 func DefaultConfig() Config {
@@ -66,6 +74,7 @@ func DefaultConfig() Config {
 const (
 	maxContextLimit = 1000
 	maxDepthLimit   = 100000
+	maxErrorsLimit  = 1000000
 )
 
 // ConfigError is an invalid configuration, naming the field at fault.
@@ -133,6 +142,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxStackDepth < 1 || c.MaxStackDepth > maxDepthLimit {
 		return &ConfigError{Field: "max_stack_depth", Err: fmt.Errorf("%d is outside 1..%d", c.MaxStackDepth, maxDepthLimit)}
+	}
+	if c.MaxErrors < 0 || c.MaxErrors > maxErrorsLimit {
+		return &ConfigError{Field: "max_errors", Err: fmt.Errorf("%d is outside 0..%d", c.MaxErrors, maxErrorsLimit)}
 	}
 	if _, err := compileAll("custom_patterns", c.CustomPatterns); err != nil {
 		return err

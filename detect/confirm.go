@@ -2,7 +2,6 @@ package detect
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/faultline-go/faultline/errkind"
@@ -22,24 +21,30 @@ const (
 type family int
 
 const (
-	famLine      family = iota // one line, plus lines indented under it
-	famTraceback               // Python's "Traceback (most recent call last):"
-	famException               // "TypeError: ...", "java.lang.X: ..." with "at" frames
-	famGoPanic                 // "panic: ..." with goroutine traces
-	famRace                    // a data race report, between ===== lines
-	famRust                    // rustc's error[E...] with -->, | and = lines
-	famRustPanic               // "thread 'main' panicked at f.rs:1:2:" and its message
-	famCompiler                // gcc, clang, javac, tsc, go: "path:l:c: error: ..." with a snippet
-	famTest                    // a test's failure: ●, not ok, FAIL:
-	famSection                 // a report section: pytest's "____ test_x ____", libtest's "---- x stdout ----"
-	famUnittest                // unittest's "FAIL: test_x (...)" over a rule, to the next rule
-	famDoctest                 // doctest's "Failed example:" and what it expected and got
-	famGoTest                  // go test's "--- FAIL: TestX", its log lines above it in -v mode, a panic below
-	famRun                     // a run of lines with one prefix: "npm ERR!", "[ERROR]"
-	famLinker                  // the linker's lines: "ld: x.o: in function", "undefined reference", "collect2"
-	famNamed                   // a summary line naming a failed test or package
-	famJSON                    // a JSON event
-	famGoJSON                  // go test -json: a test's fail event and its output events
+	famLine       family = iota // one line, plus lines indented under it
+	famTraceback                // Python's "Traceback (most recent call last):"
+	famException                // "TypeError: ...", "java.lang.X: ..." with "at" frames
+	famGoPanic                  // "panic: ..." with goroutine traces
+	famRace                     // a data race report, between ===== lines
+	famRust                     // rustc's error[E...] with -->, | and = lines
+	famRustPanic                // "thread 'main' panicked at f.rs:1:2:" and its message
+	famCompiler                 // gcc, clang, javac, tsc, go: "path:l:c: error: ..." with a snippet
+	famTest                     // a test's failure: ●, not ok, FAIL:
+	famSection                  // a report section: pytest's "____ test_x ____", libtest's "---- x stdout ----"
+	famUnittest                 // unittest's "FAIL: test_x (...)" over a rule, to the next rule
+	famDoctest                  // doctest's "Failed example:" and what it expected and got
+	famGoTest                   // go test's "--- FAIL: TestX", its log lines above it in -v mode, a panic below
+	famRun                      // a run of lines with one prefix: "npm ERR!", "[ERROR]"
+	famLinker                   // the linker's lines: "ld: x.o: in function", "undefined reference", "collect2"
+	famNamed                    // a summary line naming a failed test or package
+	famJSON                     // a JSON event
+	famGoJSON                   // go test -json: a test's fail event and its output events
+	famRecord                   // a log record: its continuation lines, and the exception or traceback it logs
+	famTool                     // a program's complaint, "prog: ...": the lines that go on with the same prefix, its hints
+	famSanitizer                // a sanitizer's report: from the rule above it to its end
+	famGradle                   // Gradle's "FAILURE:" / "* What went wrong:" report, to its "* Try:"
+	famReport                   // a test runner's report of one failure: jest's "●", vitest's "FAIL x > y", to the next
+	famAnnotation               // an annotation under a source line, with the header naming the place above it
 )
 
 // finding is a confirmed error before it is reported.
@@ -62,80 +67,176 @@ type verdict struct {
 	cat    errkind.Category
 }
 
-// Prefixes that say nothing about the line: CI timestamps, log times. The
-// rules look at lines without them.
-var prefixRe = regexp.MustCompile(`^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})? |\[\d{4}-\d{2}-\d{2}[T ][^\]]*\] ?|\d{2}:\d{2}:\d{2}(?:[.,]\d+)? |\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\] ?)`)
+// The shapes of error lines, tried in order by confirm: one rule set, so
+// that one pass of its prefilter tells which of them could match a line.
+const (
+	rTraceback = iota
+	rGoPanic
+	rRustPanic
+	rRustErr
+	rException
+	rLevel
+	rRunPrefix
+	rPosError
+	rGoDiag
+	rGoQuiet
+	rToolErr
+	rToolQuiet
+	rSignal
+	rLinker
+	rGoTest
+	rFailLine
+	rTap
+	rUnittest
+	rSection
+	rNamedSummary
+	rCountSummary
+	rWarning
+	rCodeKeyword
+	rRuby
+	rPHP
+	rKotlin
+	rGradleTask
+	rGradleFailure
+	rGlog
+	rErrnoEnd
+	rGoNet
+	rSanitizer
+	rExitCode
+)
 
-// stripPrefix removes a timestamp prefix from a line.
-func stripPrefix(s string) string {
-	if s == "" || (s[0] < '0' || s[0] > '9') && s[0] != '[' {
-		return s
-	}
-	if loc := prefixRe.FindStringIndex(s); loc != nil {
-		return s[loc[1]:]
-	}
-	return s
-}
+var shapes = newRuleSet(
+	// rTraceback: Python's.
+	`Traceback \(most recent call last\):\s*$`,
+	// rGoPanic: a Go panic or fatal error.
+	`^(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)`,
+	// rRustPanic
+	`^thread '[^']*' (?:\(\d+\) )?panicked at`,
+	// rRustErr
+	`^error(?:\[E\d+\])?: `,
+	// rException: an exception at the start of a line, maybe qualified
+	// and behind "Uncaught", "Exception in thread", "Caused by:", pytest's
+	// "E   ".
+	`^\s*(?:Uncaught |Unhandled (?:exception|rejection)[:.]? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+\.)*((?:[A-Z][\w$]*)?(?:Error|Exception|Fault|Failure|Rejection))(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`,
+	// rLevel: a level word at the start of a line: "error: ...", "ERROR
+	// ...", "[ERROR] ...", "[core:error]", "fatal: ...", "error TS2304:",
+	// "Fatal error: ...".
+	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|Catchable fatal|Recoverable fatal) error: )`,
+	// rRunPrefix: the prefix of a run of lines that are one error: npm's,
+	// Maven's.
+	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL)\])(?: |$)`,
+	// rPosError: a position, then an error: "x.c:3:5: error: ...",
+	// "x.ts(3,7): error TS2322: ...", "src/x.ts:3:7 - error TS2322: ...",
+	// "X.java:3: error:", "/x/A.java:[5,9] error:".
+	`^\s*(?::[A-Za-z][\w:-]*)?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:fatal |Fatal |syntax |parse |Parse )?(?:error|Error|ERROR)(?::|,|\[| [A-Z]{1,4}\d+:?)`,
+	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
+	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`,
+	// rGoQuiet: the go command's progress, not its errors.
+	`^go: (?:downloading|finding|extracting|upgraded|added|found|creating|to add|updates to go\.mod needed;? to update)`,
+	// rToolErr: a program's complaint: "curl: (7) Failed to connect ...",
+	// "bash: foo: command not found", "x.sh: line 3: y: unbound variable".
+	`^(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\[\d+\])?: (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|error)\b)`,
+	// rToolQuiet: words before a colon that make a line a field, not a
+	// program's complaint.
+	`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage)[:=]`,
+	// rSignal
+	`(?:^|:\s+)(?:\d+\s+)?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)\b`,
+	// rLinker
+	`undefined reference to|(?:^|/)ld(?:\.\w+)?: |^collect2: |ld returned \d+ exit status|cannot find -l`,
+	// rGoTest
+	`^\s*--- FAIL: `,
+	// rFailLine
+	`^(?:FAIL:|ERROR: test)`,
+	// rTap
+	`^\s*not ok\b`,
+	// rUnittest: a Python unittest report's header: "FAIL: test_x
+	// (mod.Class.test_x)" over a rule of dashes.
+	`^(?:FAIL|ERROR): \S+ \(`,
+	// rSection: report sections: pytest's "____ test_x ____", libtest's
+	// "---- tests::x stdout ----".
+	`^(?:_{3,} (.+) _{3,}|---- (.+) ----)$`,
+	// rNamedSummary: lines that restate failures reported above them.
+	`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×✘✖] |^BUILD FAILED\b`,
+	// rCountSummary: lines that only count failures.
+	`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors)`,
+	// rWarning
+	`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) |PHP (?:Warning|Notice|Deprecated):|(?:Notice|Deprecated): |w: )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:warning|Warning|note|Note|info)\b`,
+	// rCodeKeyword: a line of source code.
+	`^\s*(?:func|return|if|else|for|while|const|let|var|def|class|import|from|package|throw|raise|try|catch|except|finally|switch|case|type|interface|struct|public|private|protected|static|void|fn|impl|use|mod|pub|async|await|export|assert|new|defer|go|elif|with|do)\b`,
+	// rRuby: an uncaught Ruby exception: "x.rb:3:in `f': msg (NameError)".
+	"^\\S+:\\d+:in [`'][^']*': .*\\(([A-Z]\\w*(?:::\\w+)*)\\)$",
+	// rPHP: PHP's errors as the CLI logs them.
+	`^PHP (?:Fatal error|Parse error|Catchable fatal error|Recoverable fatal error):`,
+	// rKotlin: kotlinc and Gradle's Kotlin plugin: "e: file:///x.kt:3:5
+	// Unresolved reference: y", "e: x.kt: (3, 5): ...".
+	`^e: (?:file:/+)?\S+`,
+	// rGradleTask: a failed Gradle task.
+	`^> Task \S+ FAILED$`,
+	// rGradleFailure: Gradle's failure report.
+	`^(?:FAILURE: |\* What went wrong:$)`,
+	// rGlog: glog and klog: "E0506 12:00:00.123456 1234 x.go:12] msg".
+	`^[EF]\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ \S+:\d+\] `,
+	// rErrnoEnd: a line that ends with what strerror says, after a colon:
+	// "open x: no such file or directory", "dial tcp x: connect: connection
+	// refused", "listen tcp :80: bind: address already in use".
+	`(?i): (?:no such file or directory|permission denied|connection refused|connection reset by peer|connection timed out|no such host|network is unreachable|no route to host|address already in use|broken pipe|i/o timeout|operation not permitted|is a directory|not a directory|read-only file system|disk quota exceeded|no space left on device|too many open files|temporary failure in name resolution|name or service not known|server misbehaving|context deadline exceeded|certificate signed by unknown authority|device or resource busy|file exists|directory not empty|resource temporarily unavailable|cannot allocate memory|exec format error)(?: \(os error \d+\)|\))?\.?$`,
+	// rGoNet: Go's net/http client errors: `Get "https://x": dial tcp ...`.
+	`^(?:Get|Post|Put|Patch|Delete|Head) "[^"]+": `,
+	// rSanitizer: AddressSanitizer, UBSan, LeakSanitizer, ThreadSanitizer.
+	`^(?:ERROR|WARNING): (?:Address|Leak|Thread|Memory|UndefinedBehavior)Sanitizer|^\S+:\d+:\d+: runtime error: `,
+	// rExitCode
+	`(?i)completed with exit code [1-9]`,
+)
 
-// The shapes of error lines, tried in order by confirm.
+// Patterns outside the rule set.
 var (
 	ghErrorRe   = regexp.MustCompile(`^##\[error\]\s*(.*)`)
-	tracebackRe = regexp.MustCompile(`Traceback \(most recent call last\):\s*$`)
-	goPanicRe   = regexp.MustCompile(`^(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)`)
-	raceRe      = regexp.MustCompile(`^WARNING: DATA RACE`)
-	rustPanicRe = regexp.MustCompile(`^thread '[^']*' (?:\(\d+\) )?panicked at`)
-	rustErrRe   = regexp.MustCompile(`^error(?:\[E\d+\])?: `)
-	// An exception at the start of a line, maybe qualified and behind
-	// "Uncaught", "Exception in thread", "Caused by:", pytest's "E   ".
-	exceptionRe = regexp.MustCompile(`^\s*(?:Uncaught |Unhandled (?:exception|rejection):? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception|Fault|Failure|Rejection)|Error)(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`)
-	// A level word at the start of a line: "error: ...", "ERROR ...",
-	// "[ERROR] ...", "fatal: ...", "error TS2304: ...".
-	levelRe = regexp.MustCompile(`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:ERROR|ERR|FATAL|CRITICAL|SEVERE|error|fatal|Error|Fatal)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!))`)
-	// The prefix of a run of lines that are one error: npm's, Maven's.
-	runPrefixRe = regexp.MustCompile(`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL)\])(?: |$)`)
-	// A position, then an error: "x.c:3:5: error: ...", "x.ts(3,7): error
-	// TS2322: ...", "src/x.ts:3:7 - error TS2322: ...", "X.java:3: error:".
-	posErrorRe = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)):?\s*(?:-\s+)?(?:fatal |Fatal )?(?:error|Error|ERROR)(?::|\[| [A-Z]{1,4}\d+:?)`)
-	// A Go-style diagnostic without the word: "x.go:3:5: undefined: y".
-	goDiagRe = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`)
-	// The go command's own errors ("go: go.mod requires go >= 1.30"), not
-	// its progress.
-	goCmdRe   = regexp.MustCompile(`^go: `)
-	goQuietRe = regexp.MustCompile(`^go: (?:downloading|finding|extracting|upgraded|added|found|creating|to add|updates to go\.mod needed;? to update)`)
-	// A program's complaint: "curl: (7) Failed to connect ...", "ld: ...",
-	// "bash: foo: command not found".
-	toolErrRe   = regexp.MustCompile(`^[a-z][\w.+-]*(?:\[\d+\])?: (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|error)\b)`)
-	toolQuietRe = regexp.MustCompile(`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage)[:=]`)
-	signalRe    = regexp.MustCompile(`(?:^|: )(?:\d+ )?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)\b`)
-	linkerRe    = regexp.MustCompile(`undefined reference to|(?:^|/)ld(?:\.\w+)?: |^collect2: |ld returned \d+ exit status|cannot find -l`)
-	makeRe      = regexp.MustCompile(`^make(?:\[\d+\])?: \*\*\* `)
-	goTestRe    = regexp.MustCompile(`^\s*--- FAIL: `)
-	failLineRe  = regexp.MustCompile(`^(?:FAIL:|ERROR: test)`)
+	goCmdPrefix = "go: "
 	jestRe      = regexp.MustCompile(`^\s*● `)
-	tapRe       = regexp.MustCompile(`^\s*not ok\b`)
+	vitestRe    = regexp.MustCompile(`^\s*FAIL\s+\S+(?: > | \[ )`)
+	makeRe      = regexp.MustCompile(`^(?:g|gnu|bsd)?make(?:\[\d+\])?: \*\*\* `)
+	// An annotation under a source line: shellcheck's "^-- SC2086 (info): ...".
+	annotationRe = regexp.MustCompile(`^\s*\^[-~^]*\s+\S+ \((error|warning|info|style|note)\): `)
+	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
+	// PHPUnit's "Failed asserting that".
+	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
+	// Gradle's test events: "MathTest > adds() FAILED".
+	gradleTestRe = regexp.MustCompile(`^\S.* > .+ FAILED$`)
+	// Valgrind's error kinds.
+	valgrindRe = regexp.MustCompile(`^(?:Invalid (?:read|write|free\(\)|fd|address)|Mismatched free|Conditional jump or move depends on uninitiali[sz]ed|Use of uninitiali[sz]ed value|Syscall param .* (?:points to|contains) uni|Source and destination overlap|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost|Process terminating with default action of signal|Argument '.*' of function .* has a fishy)`)
+	// fieldRe is a struct or object literal's field: a name, a colon, an
+	// expression, a comma.
+	fieldRe = regexp.MustCompile(`^\w+:\s+[\w.]+(?:\([^)]*\))?,`)
+	// assignRe is an assignment: "CRITICAL = 50", a constant, not a record.
+	assignRe     = regexp.MustCompile(`^[\w.]+\s*:?=\s`)
+	zeroErrorsRe = regexp.MustCompile(`\(0 errors?\b`)
+	aptErrRe     = regexp.MustCompile(`^Err:\d+ \S`)
+	cmakeRe      = regexp.MustCompile(`^CMake (?:Error|Warning|Deprecation Warning)(?: \(dev\))?(?: at |:)`)
+	// A program, then a position in a script: "lua5.4: t.lua:1: ...".
+	progPosRe   = regexp.MustCompile(`^[\w.+-]+: [\w./\\-]+\.\w+:\d+: \S`)
 	doctestRe   = regexp.MustCompile(`^Failed example:$`)
-	// A Python unittest report's header: "FAIL: test_x (mod.Class.test_x)"
-	// over a rule of dashes.
-	unittestRe = regexp.MustCompile(`^(?:FAIL|ERROR): \S+ \(`)
-	ruleRe     = regexp.MustCompile(`^-{20,}$`)
-	// Report sections: pytest's "____ test_x ____", libtest's
-	// "---- tests::x stdout ----".
-	sectionRe = regexp.MustCompile(`^(?:_{3,} (.+) _{3,}|---- (.+) ----)$`)
-	// Lines that restate failures reported above them, or only count
-	// them: reported only when nothing else is.
-	namedSummaryRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×] `)
-	countSummaryRe = regexp.MustCompile(`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures)`)
-	exitRe         = regexp.MustCompile(`(?i)completed with exit code [1-9]`)
-	warningRe      = regexp.MustCompile(`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)):?\s*(?:-\s+)?(?:warning|Warning|note|Note|info)\b`)
-	logfmtRe       = regexp.MustCompile(`(?:^|\s)(?:level|lvl|severity)=("?)(\w+)`)
-	logfmtMsgRe    = regexp.MustCompile(`(?:^|\s)(?:msg|message|err|error)=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
-	jsonKeyRe      = regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*(.*?),?\s*$`)
-	codeKeyword    = regexp.MustCompile(`^\s*(?:func|return|if|else|for|while|const|let|var|def|class|import|from|package|throw|raise|try|catch|except|finally|switch|case|type|interface|struct|public|private|protected|static|void|fn|impl|use|mod|pub|async|await|export|assert|new|defer|go|elif|with|do)\b`)
+	ruleRe      = regexp.MustCompile(`^-{20,}$`)
+	logfmtRe    = regexp.MustCompile(`(?:^|\s)(?:level|lvl|severity)=("?)(\w+)`)
+	logfmtMsgRe = regexp.MustCompile(`(?:^|\s)(?:msg|message|err|error)=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
+	jsonKeyRe   = regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*(.*?),?\s*$`)
+)
+
+// Names for the rules that block capture and categorisation use on their
+// own.
+var (
+	tracebackRe = shapes.res[rTraceback]
+	goPanicRe   = shapes.res[rGoPanic]
+	exceptionRe = shapes.res[rException]
+	runPrefixRe = shapes.res[rRunPrefix]
+	linkerRe    = shapes.res[rLinker]
+	sectionRe   = shapes.res[rSection]
+	unittestRe  = shapes.res[rUnittest]
+	warningRe   = shapes.res[rWarning]
 )
 
 // confirm is stage 2 for line i: is it an error, and of what shape?
 func (d *Detector) confirm(doc *document, i int) verdict {
-	raw := clip(doc.lines[i])
+	raw := doc.lines[i]
 	for _, re := range d.falsePo {
 		if re.MatchString(raw) {
 			return verdict{}
@@ -149,100 +250,214 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(raw)}
 		}
 	}
+	if v := doc.jv[i]; v != nil {
+		return *v // judged while the line was whole
+	}
 	s := doc.short[i]
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return verdict{}
-	}
-	if t[0] == '{' || t[0] == '[' && strings.HasPrefix(t, "[{") {
-		if v, ok := jsonVerdict(strings.TrimSpace(stripPrefix(doc.lines[i]))); ok {
-			return v
-		}
 	}
 	if t[0] == '"' {
 		if m := jsonKeyRe.FindStringSubmatch(s); m != nil {
 			return jsonKeyVerdict(m[1], m[2])
 		}
 	}
+	if t[0] == '"' || t[0] == '\'' || t[0] == '`' || continuedCode(t) {
+		// A string literal, or a line of code that goes on on the next
+		// (a struct field, an argument list, a concatenation): source.
+		return verdict{}
+	}
 	if m := ghErrorMatch(t); m != nil {
 		v := verdict{kind: kindError, fam: famLine, text: m[1]}
-		if exitRe.MatchString(m[1]) {
+		if shapes.res[rExitCode].MatchString(m[1]) {
 			v.cat = errkind.CategoryBuild // the step's command failed
 		}
 		return v
 	}
-	if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "<!--") ||
-		strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "> ") {
+	if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "* ") && !strings.HasPrefix(t, "* What went wrong:") ||
+		strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "> ") && !strings.HasPrefix(t, "> Task ") {
 		return verdict{} // comments, doc tags, bullets, quotes: prose and code
 	}
 	if v, ok := logfmtVerdict(s); ok {
 		return v
 	}
-	if raceRe.MatchString(s) {
+	if strings.HasPrefix(s, "WARNING: DATA RACE") {
 		return verdict{kind: kindError, fam: famRace, text: t, cat: errkind.CategoryRuntime}
 	}
-	if warningRe.MatchString(s) && !rustErrRe.MatchString(s) {
+	// The head of a log record: after a timestamp, a level word in any
+	// case says what the record is.
+	if len(s) < len(raw) {
+		if _, stamped := recordPrefix(raw); stamped {
+			switch lv, _ := headLevel(s); lv {
+			case levelError:
+				return verdict{kind: kindError, fam: famRecord, text: t}
+			case levelWarn:
+				return verdict{kind: kindWarning, fam: famLine, text: t}
+			case levelInfo:
+				return verdict{}
+			}
+		}
+	}
+	if strings.HasPrefix(raw, "==") && len(s) < len(raw) {
+		// Valgrind: "==1234== Invalid read of size 4" and its frames; its
+		// summaries only count.
+		switch {
+		case valgrindRe.MatchString(t):
+			return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+		case strings.HasPrefix(t, "ERROR SUMMARY: "):
+			if strings.HasPrefix(t, "ERROR SUMMARY: 0 errors") {
+				return verdict{}
+			}
+			return verdict{kind: kindSummary, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+		case !strings.Contains(s, "Sanitizer"):
+			return verdict{}
+		}
+	}
+	h := shapes.candidates(s)
+	m := func(r int) bool { return shapes.match(r, s, h) }
+	if m(rSanitizer) {
+		return verdict{kind: kindError, fam: famSanitizer, text: t, cat: errkind.CategoryRuntime}
+	}
+	if k := diagnosticLen(s); k > 0 {
+		// "path:12:5: ...": a compiler's or a linter's diagnostic, or a
+		// search hit; no other shape starts so. What follows the position
+		// decides, read by hand: this is the commonest line of a build.
+		return diagnosticVerdict(s[k:], t)
+	}
+	if m(rWarning) && !m(rRustErr) {
+		return verdict{kind: kindWarning, fam: famLine, text: t}
+	}
+	if mm := annotationMatch(s); mm != nil {
+		// shellcheck's "^-- SC2045 (error): ..." under the source line.
+		if mm[1] == "error" {
+			return verdict{kind: kindError, fam: famAnnotation, text: t}
+		}
 		return verdict{kind: kindWarning, fam: famLine, text: t}
 	}
 	switch {
-	case strings.Contains(s, "Traceback") && tracebackRe.MatchString(s):
+	case strings.HasSuffix(strings.TrimRight(s, " \t"), "Traceback (most recent call last):"):
 		return verdict{kind: kindError, fam: famTraceback, text: t}
-	case goPanicRe.MatchString(s):
+	case m(rGoPanic):
 		return verdict{kind: kindError, fam: famGoPanic, text: t, cat: errkind.CategoryRuntime}
-	case rustPanicRe.MatchString(s):
+	case m(rRustPanic):
 		return verdict{kind: kindError, fam: famRustPanic, text: t}
-	case goTestRe.MatchString(s):
+	case m(rGoTest):
 		return verdict{kind: kindError, fam: famGoTest, text: t}
-	case jestRe.MatchString(s), tapRe.MatchString(s):
+	case strings.Contains(s, "● ") && jestRe.MatchString(s), strings.Contains(s, "FAIL ") && vitestRe.MatchString(s):
+		return verdict{kind: kindError, fam: famReport, text: t}
+	case m(rTap), strings.Contains(s, "Fail") && assertionLineRe.MatchString(s), strings.HasSuffix(s, " FAILED") && gradleTestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTest, text: t}
-	case doctestRe.MatchString(s):
+	case strings.HasPrefix(s, "CONFLICT (") && strings.Contains(s, "): "):
+		// git's merge conflict, and the "Automatic merge failed" under it.
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case strings.HasPrefix(s, "E: ") || strings.HasPrefix(s, "Err:") && aptErrRe.MatchString(s):
+		// apt's errors; its "W: " lines are warnings.
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.HasPrefix(s, "W: "):
+		return verdict{kind: kindWarning, fam: famLine, text: t}
+	case strings.HasPrefix(s, "CMake ") && cmakeRe.MatchString(s):
+		if strings.HasPrefix(s, "CMake Warning") || strings.HasPrefix(s, "CMake Deprecation") {
+			return verdict{kind: kindWarning, fam: famLine, text: t}
+		}
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.Contains(s, ": ") && progPosRe.MatchString(s) && !m(rWarning):
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case strings.HasPrefix(s, "Failed example:") && doctestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famDoctest, text: t, cat: errkind.CategoryTest}
-	case unittestRe.MatchString(s) && i+1 < len(doc.short) && ruleRe.MatchString(doc.short[i+1]):
+	case m(rUnittest) && i+1 < len(doc.short) && ruleRe.MatchString(doc.short[i+1]):
 		return verdict{kind: kindError, fam: famUnittest, text: t}
-	case sectionRe.MatchString(s):
-		m := sectionRe.FindStringSubmatch(s)
-		if name := strings.ToLower(m[1] + m[2]); strings.Contains(name, "summary") || strings.Contains(name, "captured") {
+	case m(rSection):
+		mm := sectionRe.FindStringSubmatch(s)
+		if name := strings.ToLower(mm[1] + mm[2]); strings.Contains(name, "summary") || strings.Contains(name, "captured") {
 			return verdict{}
 		}
 		return verdict{kind: kindError, fam: famSection, text: t}
-	case runPrefixRe.MatchString(s) && !countSummaryRe.MatchString(s):
-		return verdict{kind: kindError, fam: famRun, text: t}
-	case makeRe.MatchString(s):
+	case m(rGradleTask):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
-	case linkerRe.MatchString(s):
+	case m(rGradleFailure):
+		return verdict{kind: kindError, fam: famGradle, text: t}
+	case m(rRunPrefix) && !m(rCountSummary):
+		// In a run of "[ERROR] " lines a heading ("Failures:", "COMPILATION
+		// ERROR :") is no error of its own, and the items indented under
+		// it name failures reported in full elsewhere.
+		content := strings.TrimPrefix(s, strings.TrimSpace(shapes.res[rRunPrefix].FindString(s)))
+		switch {
+		case heading(content):
+			return verdict{}
+		case strings.HasPrefix(content, "   ") && !blank(content):
+			return verdict{kind: kindSummary, fam: famNamed, text: t}
+		}
+		return verdict{kind: kindError, fam: famRun, text: t}
+	case strings.Contains(s, ": *** ") && makeRe.MatchString(s):
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	case m(rLinker) && !isCode(s) && !strings.HasSuffix(t, "{"):
 		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
-	case rustErrRe.MatchString(s) && !posErrorRe.MatchString(s):
+	case strings.HasPrefix(s, "fatal: ") || strings.HasPrefix(s, "FATAL: ") || strings.HasPrefix(s, "ERROR: ") && len(s) == len(raw) ||
+		strings.HasPrefix(s, "error: ") && !rustFollows(doc.short, i):
+		// A command line tool's complaint (git, cargo, go vet): its
+		// lines go on with the same word.
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case m(rRustErr) && !m(rPosError):
 		return verdict{kind: kindError, fam: famRust, text: t}
-	case posErrorRe.MatchString(s):
+	case m(rPosError):
 		return verdict{kind: kindError, fam: famCompiler, text: t}
-	case goCmdRe.MatchString(s):
-		if goQuietRe.MatchString(s) {
+	case m(rKotlin):
+		return verdict{kind: kindError, fam: famCompiler, text: t}
+	case m(rPHP):
+		return verdict{kind: kindError, fam: famException, text: t}
+	case m(rRuby):
+		return verdict{kind: kindError, fam: famException, text: t}
+	case m(rGlog):
+		return verdict{kind: kindError, fam: famRecord, text: t}
+	case strings.HasPrefix(s, goCmdPrefix):
+		if m(rGoQuiet) {
 			return verdict{}
 		}
-		return verdict{kind: kindError, fam: famLine, text: t}
-	case countSummaryRe.MatchString(s):
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case mayBeCount(t) && m(rCountSummary):
 		return verdict{kind: kindSummary, fam: famLine, text: t}
-	case namedSummaryRe.MatchString(s):
+	case markedReport(doc.short, i):
+		// "✖ parses minutes (1ms)" over the indented report of its
+		// failure (node's spec reporter): a test's report, not a recap.
+		return verdict{kind: kindError, fam: famTest, text: t}
+	case mayBeNamedSummary(t) && m(rNamedSummary) && !assignRe.MatchString(t):
+		if zeroErrorsRe.MatchString(t) {
+			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
+		}
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
-	case failLineRe.MatchString(t):
+	case m(rFailLine) && shapes.res[rFailLine].MatchString(t):
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
-	case exceptionRe.MatchString(s):
-		if codeKeyword.MatchString(s) {
-			return verdict{}
+	case mayBeException(t) && m(rException):
+		if isCode(s) || fieldRe.MatchString(t) {
+			return verdict{} // code: "IsError: res.IsError, Code: ..."
 		}
 		return verdict{kind: kindError, fam: famException, text: t}
-	case levelRe.MatchString(s):
-		return verdict{kind: kindError, fam: famLine, text: t}
-	case signalRe.MatchString(s):
+	case mayBeLevel(t) && m(rLevel) && !assignRe.MatchString(t):
+		return verdict{kind: kindError, fam: famRecord, text: t}
+	case m(rSignal):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
-	case toolErrRe.MatchString(s) && !toolQuietRe.MatchString(s):
-		return verdict{kind: kindError, fam: famCompiler, text: t}
+	case strings.Contains(s, ": line ") && bashLineRe.MatchString(s):
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case m(rToolErr) && !m(rToolQuiet):
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case m(rGoNet):
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
+	case m(rErrnoEnd) && indentOf(s) == 0 && !isCode(s) && !strings.HasPrefix(t, "if ") && !m(rToolQuiet):
+		return verdict{kind: kindError, fam: famTool, text: t}
+	case perlDieRe(t) && !m(rWarning) && !perlWarnRe.MatchString(t):
+		return verdict{kind: kindError, fam: famLine, text: t}
 	}
-	if m := goDiagRe.FindStringSubmatch(s); m != nil && !looksLikeCode(m[1]) {
-		return verdict{kind: kindError, fam: famCompiler, text: t}
+	if m(rGoDiag) {
+		if mm := shapes.res[rGoDiag].FindStringSubmatch(s); mm != nil && !looksLikeCode(mm[1]) {
+			return verdict{kind: kindError, fam: famCompiler, text: t}
+		}
 	}
 	return verdict{}
 }
+
+// perlWarnRe is the start of Perl's warnings, which end like its errors.
+var perlWarnRe = regexp.MustCompile(`^(?:Use of uninitiali[sz]ed value|Useless use of|Name "[^"]*" used only once|Scalar value .* better written|Possible (?:attempt|precedence)|Argument "[^"]*" isn't numeric|\S+ masks earlier declaration|Deep recursion|Odd number of elements|Reversed \S+ operator|Unquoted string|Statement unlikely to be reached|Subroutine \S+ redefined|Found = in conditional|Parentheses missing|Bareword found|Missing argument|Exiting \w+ via|print\(\) on|readline\(\) on|Wide character)`)
 
 // ghErrorMatch matches a GitHub Actions error annotation.
 func ghErrorMatch(t string) []string {
@@ -289,7 +504,7 @@ func logfmtVerdict(s string) (verdict, bool) {
 // looksLikeCode reports whether the text after a position is source code
 // (a search result) rather than a diagnostic.
 func looksLikeCode(msg string) bool {
-	if codeKeyword.MatchString(msg) {
+	if isCode(msg) && strings.ContainsAny(msg, "({=;") {
 		return true
 	}
 	t := strings.TrimSpace(msg)
@@ -306,115 +521,269 @@ func looksLikeCode(msg string) bool {
 	return false
 }
 
-// markRegions marks the lines of diff hunks and of quoted blocks: fenced
-// blocks in prose (```go ... ```) are source code or examples the text
-// talks about, unless the fence says it holds a program's output
-// (```console, ```log, ```stderr).
-func (d *document) markRegions() {
-	d.diff = make([]bool, len(d.lines))
-	d.quoted = make([]bool, len(d.lines))
-	inDiff, inFence, quoted := false, false, false
-	for i, l := range d.lines {
-		if m := fenceRe.FindStringSubmatch(l); m != nil {
-			if !inFence {
-				lang := strings.ToLower(m[1])
-				inFence, quoted = true, !outputFence[lang]
-			} else {
-				inFence, quoted = false, false
-			}
-			inDiff = false
-			d.quoted[i] = true
-			continue
+// regionState marks, line by line, the lines of diff hunks and of quoted
+// blocks: fenced blocks in prose (```go ... ```) are source code or
+// examples the text talks about, unless the fence says it holds a
+// program's output (```console, ```log, ```stderr).
+type regionState struct {
+	inDiff, inFence, quoted bool
+}
+
+// mark marks line i of the window; the line after it must be there, if
+// the input has one.
+func (r *regionState) mark(d *document, i int) {
+	l := d.lines[i]
+	if m := fenceMatch(l); m != nil {
+		if !r.inFence {
+			lang := strings.ToLower(m[1])
+			r.inFence, r.quoted = true, !outputFence[lang]
+		} else {
+			r.inFence, r.quoted = false, false
 		}
-		if inFence && quoted {
-			d.quoted[i] = true
-			continue
-		}
-		switch {
-		case strings.HasPrefix(l, "diff --git ") || strings.HasPrefix(l, "--- a/") || strings.HasPrefix(l, "+++ b/") ||
-			strings.HasPrefix(l, "--- ") && i+1 < len(d.lines) && strings.HasPrefix(d.lines[i+1], "+++ "):
-			inDiff = true
-			d.diff[i] = true
-		case strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "@@@ "):
-			inDiff = true
-			d.diff[i] = true
-		case inDiff && (l == "" || l[0] == '+' || l[0] == '-' || l[0] == ' ' || l[0] == '\\' ||
-			strings.HasPrefix(l, "index ") || strings.HasPrefix(l, "new file mode") || strings.HasPrefix(l, "deleted file mode")):
-			d.diff[i] = true
-		default:
-			inDiff = false
-		}
+		r.inDiff = false
+		d.quoted[i] = true
+		return
+	}
+	if r.inFence && r.quoted {
+		d.quoted[i] = true
+		return
+	}
+	switch {
+	case strings.HasPrefix(l, "diff --git ") || strings.HasPrefix(l, "--- a/") || strings.HasPrefix(l, "+++ b/") ||
+		strings.HasPrefix(l, "--- ") && i+1 < len(d.lines) && strings.HasPrefix(d.lines[i+1], "+++ "):
+		r.inDiff = true
+		d.diff[i] = true
+	case strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "@@@ "):
+		r.inDiff = true
+		d.diff[i] = true
+	case r.inDiff && (l == "" || l[0] == '+' || l[0] == '-' || l[0] == ' ' || l[0] == '\\' ||
+		strings.HasPrefix(l, "index ") || strings.HasPrefix(l, "new file mode") || strings.HasPrefix(l, "deleted file mode")):
+		d.diff[i] = true
+	default:
+		r.inDiff = false
 	}
 }
 
-// fenceRe is a Markdown fence line, with its language.
-var fenceRe = regexp.MustCompile("^\\s*(?:`{3,}|~{3,})\\s*([\\w+#.-]*)\\s*$")
+// fenceMatch matches a Markdown fence line: three or more backticks or
+// tildes, maybe a language, nothing else; the language is m[1].
+func fenceMatch(l string) []string {
+	t := strings.TrimLeft(l, " \t")
+	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
+		return nil
+	}
+	k := 0
+	for k < len(t) && t[k] == t[0] {
+		k++
+	}
+	if k < 3 {
+		return nil
+	}
+	lang := strings.TrimSpace(t[k:])
+	for i := 0; i < len(lang); i++ {
+		if c := lang[i]; !isWordByte(c) && !strings.ContainsRune("+#.-", rune(c)) {
+			return nil
+		}
+	}
+	return []string{t[:k], lang}
+}
 
 // Fence languages that hold a program's output, not source or examples.
 var outputFence = map[string]bool{"console": true, "output": true, "log": true, "terminal": true, "stderr": true,
 	"stdout": true, "shell-session": true, "ansi": true}
 
-// stage2 confirms the candidates and captures their blocks.
-func (d *Detector) stage2(doc *document, cands []int) []finding {
-	var found, named, counts, warnings []finding
-	seen := map[string]bool{} // the texts of the errors found
-	next := 0                 // the first line not yet in a block
-	for _, i := range cands {
-		if i < next {
-			continue
-		}
-		v := d.confirm(doc, i)
-		if v.kind == kindNone {
-			continue
-		}
-		f := finding{start: i, end: i, key: i, kind: v.kind, fam: v.fam, text: v.text, detail: v.detail, cat: v.cat}
-		switch {
-		case v.fam == famGoJSON:
-			f.start, f.end, f.text = captureGoJSON(doc.lines, i, next)
-			if !d.cfg.CaptureMultiline {
-				f.start, f.end = i, i
-			}
-		case d.cfg.CaptureMultiline && v.fam != famJSON:
-			f.start, f.end, f.key = capture(doc.short, i, next, v.fam)
-			if f.key != i {
-				f.text = strings.TrimSpace(stripPrefix(doc.lines[f.key]))
-			}
-		}
-		switch v.kind {
-		case kindSummary:
-			if v.fam == famNamed {
-				named = append(named, f)
-			} else {
-				counts = append(counts, f)
-			}
-			continue // a summary is not a block: it takes no lines
-		case kindWarning:
-			next = f.end + 1 // a warning's block is not an error's
-			if d.cfg.IncludeWarnings {
-				warnings = append(warnings, f)
-			}
-			continue
-		}
-		next = f.end + 1
-		// A tool that prints its errors again at the end (MSBuild,
-		// golangci-lint's summary) restates them: one is enough.
-		if seen[f.text] {
-			continue
-		}
-		seen[f.text] = true
-		found = append(found, f)
+// Hand-written forms of the rules a candidate line meets most often: the
+// rule set's regular expressions stay the definition, these only rule
+// lines out before them.
+
+// codeWords are the words a line of source code starts with (rCodeKeyword).
+var codeWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Split("func return if else for while const let var def class import from package throw raise try catch except finally switch case type interface struct public private protected static void fn impl use mod pub async await export assert new defer go elif with do", " ") {
+		codeWords[w] = true
 	}
-	if len(found) == 0 {
-		// Summaries are all there is to say: the ones naming what
-		// failed, or else the counts.
-		found = named
-		if len(found) == 0 {
-			found = counts
+}
+
+// isCode reports whether s starts with a keyword of source code.
+func isCode(s string) bool {
+	t := strings.TrimLeft(s, " \t")
+	k := 0
+	for k < len(t) && (t[k] >= 'a' && t[k] <= 'z' || t[k] >= 'A' && t[k] <= 'Z' || isDigit(t[k]) || t[k] == '_') {
+		k++
+	}
+	return k > 0 && codeWords[t[:k]]
+}
+
+// mayBeNamedSummary rules out lines rNamedSummary cannot match.
+func mayBeNamedSummary(t string) bool {
+	return strings.HasPrefix(t, "FAIL") || strings.HasPrefix(t, "ERROR") || strings.HasPrefix(t, "BUILD FAILED") ||
+		strings.Contains(t, "[build failed]") || failMarked(t)
+}
+
+// mayBeLevel rules out lines rLevel cannot match: it starts with a digit,
+// a bracket, or the first letter of a level word.
+func mayBeLevel(t string) bool {
+	return t != "" && (isDigit(t[0]) || strings.IndexByte("[EFCSPARef", t[0]) >= 0)
+}
+
+// mayBeException rules out lines rException cannot match: the first word
+// that is not a known lead-in must end with an exception's suffix.
+func mayBeException(t string) bool {
+	for _, lead := range []string{"Uncaught ", "Unhandled exception: ", "Unhandled exception. ", "Unhandled exception ", "Unhandled rejection: ", "Unhandled rejection ", "Exception in thread "} {
+		if strings.HasPrefix(t, lead) {
+			t = t[len(lead):]
+			if lead == "Exception in thread " {
+				if k := strings.Index(t, "\" "); k >= 0 {
+					t = t[k+2:]
+				}
+			}
+			break
 		}
 	}
-	// Both lists are in line order; a stable sort keeps an error before a
-	// warning on the same line.
-	found = append(found, warnings...)
-	slices.SortStableFunc(found, func(a, b finding) int { return a.start - b.start })
-	return found
+	if strings.HasPrefix(t, "E ") {
+		t = strings.TrimLeft(t[1:], " ")
+	}
+	t = strings.TrimPrefix(t, "[")
+	k := 0
+	for k < len(t) && (t[k] >= 'a' && t[k] <= 'z' || t[k] >= 'A' && t[k] <= 'Z' || isDigit(t[k]) || t[k] == '_' || t[k] == '$' || t[k] == '.') {
+		k++
+	}
+	w := t[:k]
+	for _, suf := range []string{"Error", "Exception", "Fault", "Failure", "Rejection"} {
+		if strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// heading reports whether the text of a line only announces what follows:
+// a few words and a colon.
+func heading(s string) bool {
+	t := strings.TrimSpace(s)
+	if !strings.HasSuffix(t, ":") || len(t) > 40 {
+		return false
+	}
+	return strings.Count(t, " ") <= 3
+}
+
+// rustFollows reports whether rustc's snippet follows line i: " --> x.rs:1:2".
+func rustFollows(lines []string, i int) bool {
+	return i+1 < len(lines) && strings.HasPrefix(strings.TrimLeft(lines[i+1], " "), "--> ")
+}
+
+// mayBeCount rules out lines rCountSummary cannot match: past an optional
+// "[INFO] ", it starts with a digit, "=", "*", or the first letter of
+// tests, test, found, failed, build, compilation; or a program had
+// compilation errors.
+func mayBeCount(t string) bool {
+	if strings.HasPrefix(t, "[") {
+		if k := strings.IndexByte(t, ']'); k > 0 {
+			t = strings.TrimLeft(t[k+1:], " \t")
+		}
+	}
+	return t != "" && (isDigit(t[0]) || strings.IndexByte("=*tTfFbBcC", t[0]) >= 0) || strings.Contains(t, " had compilation errors")
+}
+
+// diagnosticVerdict judges a diagnostic by the message after its position:
+// a warning or a note, a linter's coded finding (its code's letter says its
+// level), an error, or a Go-style message with no level; source code (a
+// search hit) is none.
+func diagnosticVerdict(msg, t string) verdict {
+	if msg == "" || msg[0] == ' ' || msg[0] == '\t' {
+		return verdict{} // gcc's "   required from here": context, not a diagnostic
+	}
+	lower := strings.ToLower(msg)
+	for _, w := range []string{"warning", "note", "info"} {
+		if strings.HasPrefix(lower, w) && (len(msg) == len(w) || !isWordByte(msg[len(w)])) {
+			return verdict{kind: kindWarning, fam: famLine, text: t}
+		}
+	}
+	if len(msg) > 4 && msg[0] >= 'A' && msg[0] <= 'Z' {
+		if d := digits(msg[1:], 5); d >= 3 && d <= 4 && len(msg) > 1+d && (msg[1+d] == ' ' || msg[1+d] == ':') {
+			if strings.IndexByte("CRWI", msg[0]) >= 0 {
+				return verdict{kind: kindWarning, fam: famLine, text: t}
+			}
+			return verdict{kind: kindError, fam: famCompiler, text: t}
+		}
+	}
+	rest := msg
+	for _, q := range []string{"fatal ", "Fatal ", "syntax ", "parse ", "Parse "} {
+		rest = strings.TrimPrefix(rest, q)
+	}
+	for _, e := range []string{"error", "Error", "ERROR"} {
+		if strings.HasPrefix(rest, e) && len(rest) > len(e) && strings.IndexByte(":[,", rest[len(e)]) >= 0 {
+			return verdict{kind: kindError, fam: famCompiler, text: t}
+		}
+	}
+	if strings.Contains(msg, "undefined reference to") {
+		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
+	}
+	if looksLikeCode(msg) || strings.TrimSpace(msg) == "" {
+		return verdict{}
+	}
+	return verdict{kind: kindError, fam: famCompiler, text: t}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_'
+}
+
+// lintCoded reports whether a line is a linter's coded finding:
+// "x.py:1:1: F401 ...".
+func lintCoded(s string) bool {
+	k := diagnosticLen(s)
+	if k == 0 {
+		return false
+	}
+	msg := s[k:]
+	if len(msg) < 5 || msg[0] < 'A' || msg[0] > 'Z' {
+		return false
+	}
+	d := digits(msg[1:], 5)
+	return d >= 3 && d <= 4 && len(msg) > 1+d && (msg[1+d] == ' ' || msg[1+d] == ':')
+}
+
+// annotationMatch matches an annotation under a source line, cheaply ruling
+// most lines out.
+func annotationMatch(s string) []string {
+	t := strings.TrimLeft(s, " \t")
+	if !strings.HasPrefix(t, "^") {
+		return nil
+	}
+	return annotationRe.FindStringSubmatch(s)
+}
+
+// failMarked reports whether t starts with a test runner's failure mark.
+func failMarked(t string) bool {
+	for _, m := range []string{"✕", "✗", "×", "✘", "✖"} {
+		if strings.HasPrefix(t, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// markedReport reports whether line i is a failure mark with the test's
+// report indented under it: an exception or an assertion's message.
+func markedReport(lines []string, i int) bool {
+	t := strings.TrimSpace(lines[i])
+	if !failMarked(t) || i+1 >= len(lines) || indentOf(lines[i+1]) <= indentOf(lines[i]) {
+		return false
+	}
+	next := lines[i+1]
+	return mayBeException(strings.TrimSpace(next)) && exceptionRe.MatchString(next) || assertionLineRe.MatchString(next)
+}
+
+// continuedCode reports whether a line ends as a line of source code that
+// goes on: with a comma, an operator, an opening bracket.
+func continuedCode(t string) bool {
+	if t == "" {
+		return false
+	}
+	switch t[len(t)-1] {
+	case ',', '+', '(', '[', '\\', '&', '|':
+		return !strings.HasSuffix(t, "||") || strings.Contains(t, " || ")
+	}
+	return false
 }

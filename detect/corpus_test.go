@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"math"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -16,14 +17,19 @@ import (
 // The corpus's floors: TestCorpus fails when detection falls below them.
 // Raise them when detection gets better; never lower them to make a change
 // pass.
-const (
-	minPrecision = 0.99
-	minRecall    = 1.00
-	minCapture   = 0.98
+type floors struct {
+	precision, recall, capture, category float64
+}
 
-	holdoutPrecision = 0.97
-	holdoutRecall    = 0.81
-	holdoutCapture   = 0.62
+var (
+	corpusFloors = floors{precision: 1.00, recall: 1.00, capture: 0.99, category: 1.00}
+	// The first held-out set has been seen since its first measurement
+	// (0.97, 0.81, 0.62, 0.67) and developed against: these are its
+	// figures now; it no longer stands for unseen output.
+	holdoutFloors = floors{precision: 1.00, recall: 1.00, capture: 1.00, category: 1.00}
+	// The second held-out set's floors are the figures of its one
+	// measurement, on output the detector had never been run on.
+	holdout2Floors = floors{precision: 0.934, recall: 0.920, capture: 0.807, category: 0.850}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -195,17 +201,25 @@ func compare(want []span, got []Error) (score, []string) {
 // their floors. Run with -v to see the figures, -corpus.verbose for every
 // miss.
 func TestCorpus(t *testing.T) {
-	measure(t, "corpus", minPrecision, minRecall, minCapture)
+	measure(t, "corpus", corpusFloors)
 }
 
-// TestHoldout measures the held-out corpus in testdata/holdout: labelled
-// independently, measured, never tuned against. Its floors are the figures
-// of its first measurement.
+// TestHoldout measures the first held-out corpus in testdata/holdout:
+// labelled independently and measured once unseen; it has been developed
+// against since (issue 19), and is kept as its own measured set.
 func TestHoldout(t *testing.T) {
-	measure(t, "holdout", holdoutPrecision, holdoutRecall, holdoutCapture)
+	measure(t, "holdout", holdoutFloors)
 }
 
-func measure(t *testing.T, dir string, minP, minR, minC float64) {
+// TestHoldout2 measures the second held-out corpus in testdata/holdout2:
+// collected from real programs and labelled by someone who never saw the
+// detector or its output (see its README.md), measured once; never tune
+// the detector against it.
+func TestHoldout2(t *testing.T) {
+	measure(t, "holdout2", holdout2Floors)
+}
+
+func measure(t *testing.T, dir string, min floors) {
 	cases := loadCorpus(t, dir)
 	if len(cases) == 0 {
 		t.Fatalf("no corpus in testdata/%s", dir)
@@ -242,13 +256,20 @@ func measure(t *testing.T, dir string, minP, minR, minC float64) {
 	t.Logf("%s: %d cases, %d labelled errors (%d multi-line), %d detected", dir, len(cases), total.tp+total.fn, total.multi, total.tp+total.fp)
 	t.Logf("precision %.3f  recall %.3f  multi-line capture %.3f (%d/%d)  category %.3f (%d/%d)",
 		precision, recall, capture, total.captured, total.multi, ratio(total.catRight, total.catTotal), total.catRight, total.catTotal)
-	if precision < minP {
-		t.Errorf("precision %.3f is below its floor %.3f", precision, minP)
-	}
-	if recall < minR {
-		t.Errorf("recall %.3f is below its floor %.3f", recall, minR)
-	}
-	if capture < minC {
-		t.Errorf("multi-line capture %.3f is below its floor %.3f", capture, minC)
+	category := ratio(total.catRight, total.catTotal)
+	for _, f := range []struct {
+		name       string
+		got, floor float64
+	}{
+		{"precision", precision, min.precision},
+		{"recall", recall, min.recall},
+		{"multi-line capture", capture, min.capture},
+		{"category agreement", category, min.category},
+	} {
+		// Figures are printed to three places: a floor is met when the
+		// figure rounds to it.
+		if math.Round(f.got*1000) < math.Round(f.floor*1000) {
+			t.Errorf("%s %.3f is below its floor %.3f", f.name, f.got, f.floor)
+		}
 	}
 }

@@ -1,16 +1,14 @@
 package detect
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/faultline-go/faultline/errkind"
-	"github.com/faultline-go/faultline/internal/termtext"
 )
 
 // Error is one error found in the text: seed 003's record, with the line
@@ -48,14 +46,20 @@ type Summary struct {
 	Low      int `json:"low"`
 }
 
-// Report is seed 003's output: the errors and their summary.
+// Report is seed 003's output: the errors and their summary. The summary
+// counts every error found; Errors lists the first max_errors of them, and
+// Unlisted says how many more there were.
 type Report struct {
 	Errors  []Error `json:"errors"`
 	Summary Summary `json:"summary"`
+	// Unlisted is the number of errors found but not listed: the
+	// max_errors cap. It is not part of seed 003's JSON; the CLI says it
+	// on stderr.
+	Unlisted int `json:"-"`
 }
 
 // Detector finds errors in text with one configuration. It is safe for
-// concurrent use.
+// concurrent use; each Stream it starts is not.
 type Detector struct {
 	cfg     Config
 	words   *automaton       // stage 1: every trigger word at once
@@ -75,132 +79,56 @@ func New(cfg Config) (*Detector, error) {
 	if cfg.IncludeWarnings {
 		d.words = warningTriggers
 	}
+	if d.cfg.MaxErrors == 0 {
+		d.cfg.MaxErrors = DefaultMaxErrors
+	}
 	return d, nil
 }
 
 var defaultDetector, _ = New(DefaultConfig())
 
 // Detect finds the errors in text with the default configuration.
-func Detect(text string) Report { return defaultDetector.Detect([]byte(text)) }
+func Detect(text string) Report {
+	s := defaultDetector.NewStream()
+	s.WriteString(text)
+	return s.Close()
+}
+
+// Detect finds the errors in text.
+func (d *Detector) Detect(text []byte) Report {
+	s := d.NewStream()
+	s.Write(text)
+	return s.Close()
+}
+
+// DetectReader reads r to its end, in bounded memory, and finds the errors
+// in what it read. On a read error it returns the errors found so far.
+func (d *Detector) DetectReader(r io.Reader) (Report, error) {
+	s := d.NewStream()
+	buf := make([]byte, readChunk)
+	for {
+		n, err := r.Read(buf)
+		s.Write(buf[:n])
+		if err == io.EOF {
+			return s.Close(), nil
+		}
+		if err != nil {
+			return s.Close(), fmt.Errorf("detect: reading input: %w", err)
+		}
+	}
+}
+
+// readChunk is how much DetectReader reads at a time.
+const readChunk = 256 << 10
 
 // Lines longer than this are cut for the report (never for matching); the
 // cut says how many bytes it dropped.
 const maxShownLine = 2000
 
-// DetectReader reads r to its end and finds the errors in what it read.
-func (d *Detector) DetectReader(r io.Reader) (Report, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return Report{Errors: []Error{}}, fmt.Errorf("detect: reading input: %w", err)
-	}
-	return d.Detect(b), nil
-}
-
-// Detect finds the errors in text.
-func (d *Detector) Detect(text []byte) Report {
-	rep := Report{Errors: []Error{}}
-	if !d.cfg.Enabled || len(text) == 0 {
-		return rep
-	}
-	doc := newDocument(text)
-	cands := d.stage1(doc)
-	var found []finding
-	if d.cfg.TwoStage {
-		found = d.stage2(doc, cands)
-	} else {
-		for _, i := range cands {
-			found = append(found, finding{start: i, end: i, key: i, kind: kindError, text: doc.lines[i]})
-		}
-	}
-	for _, f := range found {
-		rep.Errors = append(rep.Errors, d.record(doc, f))
-	}
-	for _, e := range rep.Errors {
-		rep.Summary.Total++
-		switch e.Severity {
-		case errkind.SeverityBlocking:
-			rep.Summary.Blocking++
-		case errkind.SeverityHigh:
-			rep.Summary.High++
-		case errkind.SeverityMedium:
-			rep.Summary.Medium++
-		default:
-			rep.Summary.Low++
-		}
-	}
-	return rep
-}
-
-// document is the input as clean lines: ANSI escapes and carriage returns
-// removed, invalid UTF-8 replaced.
-type document struct {
-	text   string   // the clean lines, each ended by '\n'
-	lines  []string // views into text, without the '\n'
-	short  []string // the lines without timestamps, cut to ruleWindow bytes: what the rules look at
-	start  []int    // offset of each line in text
-	diff   []bool   // the line is part of a diff hunk
-	quoted []bool   // the line is inside a fenced block that is not output
-}
-
-func newDocument(raw []byte) *document {
-	var b strings.Builder
-	b.Grow(len(raw) + 1)
-	var starts []int
-	for len(raw) > 0 {
-		i := bytes.IndexByte(raw, '\n')
-		var line []byte
-		if i < 0 {
-			line, raw = raw, nil
-		} else {
-			line, raw = raw[:i], raw[i+1:]
-		}
-		line = termtext.CleanLine(line)
-		starts = append(starts, b.Len())
-		if utf8.Valid(line) {
-			b.Write(line)
-		} else {
-			b.WriteString(strings.ToValidUTF8(string(line), "\uFFFD"))
-		}
-		b.WriteByte('\n')
-	}
-	d := &document{text: b.String(), start: starts}
-	d.lines = make([]string, len(starts))
-	d.short = make([]string, len(starts))
-	for i, s := range starts {
-		end := len(d.text) - 1
-		if i+1 < len(starts) {
-			end = starts[i+1] - 1
-		}
-		d.lines[i] = d.text[s:end]
-		d.short[i] = clip(stripPrefix(d.lines[i]))
-	}
-	d.markRegions()
-	return d
-}
-
-// stage1 returns the indexes of the candidate lines: those with a trigger
-// word (one pass of one automaton over the whole text) and those a custom
-// pattern matches.
-func (d *Detector) stage1(doc *document) []int {
-	cands := d.words.candidates(doc.text)
-	if len(d.custom) == 0 {
-		return cands
-	}
-	for i, l := range doc.lines {
-		for _, re := range d.custom {
-			if re.MatchString(l) {
-				cands = append(cands, i)
-				break
-			}
-		}
-	}
-	slices.Sort(cands)
-	return slices.Compact(cands)
-}
-
-// record turns a finding into the reported Error.
-func (d *Detector) record(doc *document, f finding) Error {
-	e := Error{LineNum: f.start + 1, EndLine: f.end + 1, Text: shorten(strings.TrimSpace(f.text))}
+// record turns a finding into the reported Error; full is false for an
+// error over the max_errors cap, which is only counted.
+func (d *Detector) record(doc *document, f finding, full bool) Error {
+	e := Error{LineNum: doc.base + f.start + 1, EndLine: doc.base + f.end + 1}
 	block := doc.lines[f.start : f.end+1]
 	if len(f.detail) > 0 {
 		block = f.detail
@@ -208,6 +136,11 @@ func (d *Detector) record(doc *document, f finding) Error {
 	e.Category = f.cat
 	if e.Category == "" {
 		e.Category = categorize(f, doc.short[f.start:f.end+1])
+		if e.Category == errkind.CategoryBuild && unreached(clip(f.text)) && networkAbove(doc, f.start) {
+			// A dependency not found because the network failed just
+			// before: pip's retries, Maven's transfers.
+			e.Category = errkind.CategoryNetwork
+		}
 	}
 	e.Severity = errkind.SeverityFor(e.Category, clip(f.text))
 	if f.kind == kindWarning {
@@ -216,6 +149,10 @@ func (d *Detector) record(doc *document, f finding) Error {
 	if s, ok := d.cfg.SeverityOverrides[string(e.Category)]; ok {
 		e.Severity = errkind.Severity(s)
 	}
+	if !full {
+		return e
+	}
+	e.Text = strings.Clone(shorten(strings.TrimSpace(f.text), 0))
 	e.Signature = errkind.SignatureOf(string(e.Category) + "\x00" + errkind.Normalize(clip(f.text)))
 	depth := d.cfg.MaxStackDepth
 	e.Multiline = make([]string, 0, min(len(block), depth+1))
@@ -224,12 +161,18 @@ func (d *Detector) record(doc *document, f finding) Error {
 			e.Multiline = append(e.Multiline, fmt.Sprintf("... %d more lines", len(block)-depth))
 			break
 		}
-		e.Multiline = append(e.Multiline, shorten(l))
+		cut := 0
+		if len(f.detail) == 0 {
+			cut = doc.cut[f.start+i]
+		}
+		e.Multiline = append(e.Multiline, strings.Clone(shorten(l, cut)))
 	}
 	e.Context = []string{}
 	if n := d.cfg.MaxContextLines; n > 0 {
 		k := n / 2
-		add := func(i int) { e.Context = append(e.Context, fmt.Sprintf("%d: %s", i+1, shorten(doc.lines[i]))) }
+		add := func(i int) {
+			e.Context = append(e.Context, strconv.Itoa(doc.base+i+1)+": "+strings.Clone(shorten(doc.lines[i], doc.cut[i])))
+		}
 		for i := max(0, f.start-k); i < f.start; i++ {
 			add(i)
 		}
@@ -260,11 +203,36 @@ func cutRunes(s string, n int) string {
 	return s[:n]
 }
 
-// shorten cuts a very long line for the report, saying how much it cut.
-func shorten(s string) string {
-	if len(s) <= maxShownLine {
+// shorten cuts a very long line for the report, saying how much it cut;
+// cut is how many bytes of the line were dropped before.
+func shorten(s string, cut int) string {
+	if len(s) <= maxShownLine && cut == 0 {
 		return s
 	}
 	head := cutRunes(s, maxShownLine)
-	return fmt.Sprintf("%s... [%d more bytes]", head, len(s)-len(head))
+	return fmt.Sprintf("%s... [%d more bytes]", head, len(s)-len(head)+cut)
+}
+
+// unreached reports whether a package manager says it found no package:
+// the network may be why.
+func unreached(text string) bool {
+	lower := strings.ToLower(text)
+	for _, w := range []string{"could not find a version", "no matching distribution", "could not resolve", "unable to resolve",
+		"could not find artifact", "failed to fetch", "could not download"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// networkAbove reports whether the lines just above line i say the
+// network failed.
+func networkAbove(doc *document, i int) bool {
+	for j := max(0, i-6); j < i; j++ {
+		if c := matchRules(doc.short[j]); c == errkind.CategoryNetwork {
+			return true
+		}
+	}
+	return false
 }

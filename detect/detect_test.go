@@ -77,7 +77,7 @@ func TestDetect(t *testing.T) {
 		{"npm run", "npm error code ENOENT\nnpm error syscall open\nnpm error path /tmp/package.json\nnpm error enoent Could not read package.json\n",
 			[]string{"1-4 filesystem_error: npm error code ENOENT"}},
 		{"shell", "bash: foo: command not found\ncat: x.txt: No such file or directory\nmake: *** [Makefile:3: all] Error 1\n",
-			[]string{"1-1 reference_error: bash: foo: command not found", "2-2 filesystem_error: cat: x.txt: No such file or directory", "3-3 build_error: make: *** [Makefile:3: all] Error 1"}},
+			[]string{"1-1 unknown_error: bash: foo: command not found", "2-2 filesystem_error: cat: x.txt: No such file or directory", "3-3 build_error: make: *** [Makefile:3: all] Error 1"}},
 		{"go test", "--- FAIL: TestAdd (0.00s)\n    add_test.go:9: got 3, want 4\nFAIL\nFAIL\texample.com/x\t0.01s\n",
 			[]string{"1-2 test_failure: --- FAIL: TestAdd (0.00s)"}},
 		{"go test summary alone", "FAIL\texample.com/x [build failed]\nFAIL\n", []string{"1-1 test_failure: FAIL\texample.com/x [build failed]", "2-2 test_failure: FAIL"}},
@@ -102,7 +102,7 @@ func TestDetectConfig(t *testing.T) {
 	tests := []testCase{
 		{"defaults", func(*Config) {}, []string{"2-4 runtime_error: ValueError: v", "7-7 unknown_error: Error: ignored by me"}},
 		{"disabled", func(c *Config) { c.Enabled = false }, []string{}},
-		{"no multiline", func(c *Config) { c.CaptureMultiline = false }, []string{"2-2 unknown_error: Traceback (most recent call last):", "4-4 runtime_error: ValueError: v", "7-7 unknown_error: Error: ignored by me"}},
+		{"no multiline", func(c *Config) { c.CaptureMultiline = false }, []string{"2-2 runtime_error: Traceback (most recent call last):", "4-4 runtime_error: ValueError: v", "7-7 unknown_error: Error: ignored by me"}},
 		{"custom", func(c *Config) {
 			c.CustomPatterns = []string{`^CUSTOM-\d+`}
 			c.CustomFalsePositives = []string{`ignored by me`}
@@ -192,12 +192,18 @@ func TestSignatureAcrossRuns(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	huge := "Error: at the start of a 10 MB line " + strings.Repeat("x", 10<<20) + "\n"
 	tests := map[string]string{
-		"empty":        "",
-		"garbage":      "\x00\x01\xff\xfe\x1b[\x1b]\r\r\n\xc3",
-		"invalid utf8": "Error: \xff\xfe broken\n",
-		"huge line":    huge,
-		"only newline": "\n\n\n",
-		"bad json":     `{"is_error": true` + "\n",
+		"empty":         "",
+		"garbage":       "\x00\x01\xff\xfe\x1b[\x1b]\r\r\n\xc3",
+		"invalid utf8":  "Error: \xff\xfe broken\n",
+		"huge line":     huge,
+		"only newline":  "\n\n\n",
+		"bad json":      `{"is_error": true` + "\n",
+		"crlf":          "Error: a\r\n\tat x (y.js:1:1)\r\n\r\nok\r\n",
+		"cr only":       "50%\r100%\rError: done badly\r",
+		"ansi only":     "\x1b[31m\x1b[0m\x1b]0;title\x07\x1b[",
+		"nul lines":     strings.Repeat("\x00", 5000) + "\nError: after nul\n",
+		"10 MB json":    `{"type":"result","result":"` + strings.Repeat("x", 10<<20) + `","is_error":true}` + "\n",
+		"many newlines": strings.Repeat("\n", 1<<20),
 	}
 	for name, in := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -214,6 +220,11 @@ func TestBadInput(t *testing.T) {
 	}
 	if rep := Detect(huge); len(rep.Errors) != 1 || !strings.HasSuffix(rep.Errors[0].Text, "more bytes]") {
 		t.Errorf("huge line: got %v", briefs(rep))
+	}
+	// A JSON line longer than a line is kept is judged whole before it is
+	// cut: its is_error at the end counts.
+	if rep := Detect(tests["10 MB json"]); len(rep.Errors) != 1 || !strings.HasSuffix(rep.Errors[0].Multiline[0], "more bytes]") {
+		t.Errorf("10 MB json: got %v", briefs(rep))
 	}
 }
 

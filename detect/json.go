@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -23,9 +24,18 @@ const maxJSONDepth = 32
 // true is_error, an error level with a message, a non-empty error string or
 // object; never a key name, "error": null, "is_error": false or
 // "error_count": 0. ok is false when the line is not JSON.
-func jsonVerdict(line string) (verdict, bool) {
+func jsonVerdict(line []byte) (verdict, bool) {
+	if !jsonMayErr(line) {
+		// Nothing in it could make it an error: that it is JSON at all
+		// matters only if it is not, and a line that ends as a JSON value
+		// ends is taken for one.
+		if t := bytes.TrimRight(line, " \t"); bytes.HasSuffix(t, []byte("}")) || bytes.HasSuffix(t, []byte("]")) {
+			return verdict{}, true
+		}
+		return verdict{}, false
+	}
 	var v any
-	if err := json.Unmarshal([]byte(line), &v); err != nil {
+	if err := json.Unmarshal(line, &v); err != nil {
 		return verdict{}, false
 	}
 	obj, isObj := v.(map[string]any)
@@ -146,6 +156,9 @@ func jsonError(obj map[string]any, fam family) verdict {
 			msg = "error"
 		}
 	}
+	// The message's head is all a report shows (max_stack_depth lines of
+	// at most 2000 bytes) and all categorisation reads.
+	msg = cutRunes(msg, blockWindow)
 	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
 	text := ""
 	for _, l := range lines {
@@ -225,7 +238,7 @@ func testEventVerdict(obj map[string]any) (verdict, bool) {
 	}
 	pkg, _ := obj["Package"].(string)
 	if test, _ := obj["Test"].(string); test != "" {
-		return verdict{kind: kindError, fam: famGoJSON, text: "--- FAIL: " + test, cat: errkind.CategoryTest}, true
+		return verdict{kind: kindError, fam: famGoJSON, text: "--- FAIL: " + test}, true
 	}
 	return verdict{kind: kindSummary, fam: famNamed, text: "FAIL\t" + pkg, cat: errkind.CategoryTest}, true
 }
@@ -251,7 +264,7 @@ func captureGoJSON(lines []string, i, floor int) (start, end int, text string) {
 			text, found = out, true
 		}
 	}
-	for j := i + 1; j < len(lines); j++ {
+	for j := i + 1; j < len(lines) && j <= i+maxBlockScan; j++ {
 		e, ok := decodeTestEvent(lines[j])
 		if !ok || e.Test == "" || !strings.HasPrefix(test, e.Test+"/") ||
 			!(e.Action == "fail" || e.Action == "output" && strings.HasPrefix(strings.TrimSpace(e.Output), "--- FAIL")) {
@@ -260,4 +273,59 @@ func captureGoJSON(lines []string, i, floor int) (start, end int, text string) {
 		end = j
 	}
 	return start, end, text
+}
+
+// jsonMayErr reports whether a JSON line may hold what jsonVerdict calls
+// an error: a true anywhere, a string that is a level or "fail", an error
+// key with a value that is not null, false, 0 or empty. It reads the bytes
+// once and decodes nothing; most events of a stream are ruled out here.
+func jsonMayErr(line []byte) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case 't':
+			if bytes.HasPrefix(line[i:], []byte("true")) {
+				return true
+			}
+		case '"':
+			j := i + 1
+			for j < len(line) && line[j] != '"' {
+				if line[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(line) {
+				return true // not JSON as far as this scan can tell: decode it
+			}
+			str := string(line[i+1 : min(j, i+1+13)])
+			long := j-i-1 > 12
+			i = j
+			if long {
+				continue
+			}
+			word := strings.ToLower(strings.TrimSpace(str))
+			if !errorLevels[word] && !warnLevels[word] && word != "fail" {
+				continue
+			}
+			k := i + 1
+			for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+				k++
+			}
+			if k >= len(line) || line[k] != ':' {
+				return true // a value: a level, "fail", "error"
+			}
+			// A key: "error": null is not an error.
+			k++
+			for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+				k++
+			}
+			rest := string(line[k:min(len(line), k+5)])
+			if strings.HasPrefix(rest, "null") || strings.HasPrefix(rest, "false") || strings.HasPrefix(rest, `""`) ||
+				strings.HasPrefix(rest, "{}") || strings.HasPrefix(rest, "[]") || len(rest) > 0 && (isDigit(rest[0]) || rest[0] == '-') {
+				continue
+			}
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,9 @@
 package detect
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Stage 1 is one pass over the text with an Aho–Corasick automaton of all
 // trigger words at once, ASCII case folded: a line is a candidate when it
@@ -12,30 +15,46 @@ var triggerWords = []string{
 	"core dumped", "command not found", "no such file", "permission denied", "killed", "aborted",
 	"not ok", "timed out", "could not", "couldn't", "cannot", "unable to", "undefined reference", "cannot find", "data race", "unhandled", "uncaught",
 	"econn", "enoent", "eacces", "etimedout", "eaddrinuse", "epipe", "enotfound", "eai_again", "ehostunreach",
-	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×",
+	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×", "✘", "✖",
+	"unbound variable", "not found", "no such host", "dial tcp", "connection refused", "connection reset", "address already in use",
+	"name or service not known", "name resolution", "network is unreachable", "no route to host", "i/o timeout",
+	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure", "conflict (",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
-// precomputed.
+// precomputed and ASCII case folded into the table; a transition into a
+// state where some word ends is stored as the state's complement (a
+// negative number), so that the scan loop tests one value per byte.
 type automaton struct {
 	next [][256]int32
-	out  []bool // a word ends in this state
+	out  []hits // the words that end in this state
 }
 
+// newAutomaton returns an automaton that only tells whether a word occurs.
 func newAutomaton(words []string) *automaton {
-	a := &automaton{next: make([][256]int32, 1), out: make([]bool, 1)}
-	for _, w := range words {
+	ids := make([]hits, len(words))
+	for i := range ids {
+		ids[i].add(0)
+	}
+	return newAutomatonSets(words, ids)
+}
+
+// newAutomatonSets returns an automaton whose scan reports the union of
+// ids[i] for every words[i] that occurs.
+func newAutomatonSets(words []string, ids []hits) *automaton {
+	a := &automaton{next: make([][256]int32, 1), out: make([]hits, 1)}
+	for wi, w := range words {
 		s := int32(0)
 		for i := 0; i < len(w); i++ {
 			c := lower(w[i])
 			if a.next[s][c] == 0 {
 				a.next = append(a.next, [256]int32{})
-				a.out = append(a.out, false)
+				a.out = append(a.out, hits{})
 				a.next[s][c] = int32(len(a.next) - 1)
 			}
 			s = a.next[s][c]
 		}
-		a.out[s] = true
+		a.out[s] = a.out[s].or(ids[wi])
 	}
 	// Breadth first: failure links turn the trie into a full automaton.
 	fail := make([]int32, len(a.next))
@@ -48,7 +67,7 @@ func newAutomaton(words []string) *automaton {
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		a.out[s] = a.out[s] || a.out[fail[s]]
+		a.out[s] = a.out[s].or(a.out[fail[s]])
 		for c := 0; c < 256; c++ {
 			t := a.next[s][c]
 			if t == 0 {
@@ -57,6 +76,17 @@ func newAutomaton(words []string) *automaton {
 			}
 			fail[t] = a.next[fail[s]][c]
 			queue = append(queue, t)
+		}
+	}
+	// Fold case into the table, and mark the accepting targets.
+	for s := range a.next {
+		for c := 'A'; c <= 'Z'; c++ {
+			a.next[s][c] = a.next[s][c+'a'-'A']
+		}
+		for c := range a.next[s] {
+			if t := a.next[s][c]; a.out[t] != (hits{}) {
+				a.next[s][c] = ^t
+			}
 		}
 	}
 	return a
@@ -74,59 +104,77 @@ var (
 	warningTriggers = newAutomaton(append([]string{"warn"}, triggerWords...))
 )
 
-// candidates returns the indexes of the lines of text (ended by '\n') that
-// hold a trigger word or start like a diagnostic.
-func (a *automaton) candidates(text string) []int {
-	var cands []int
-	line, s := 0, int32(0)
-	lineStart := true
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c == '\n' {
-			line++
-			s = 0
-			lineStart = true
-			continue
-		}
-		if lineStart {
-			lineStart = false
-			if diagnosticStart(text[i:]) || strings.HasPrefix(text[i:], "go: ") {
-				cands = append(cands, line)
-				i = skipLine(text, i)
-				line++
-				lineStart = true
-				continue
-			}
-		}
-		s = a.next[s][lower(c)]
-		if a.out[s] {
-			cands = append(cands, line)
-			i = skipLine(text, i)
-			line++
-			s = 0
-			lineStart = true
+// scan returns the union of the sets of the words that occur in s.
+func (a *automaton) scan(s string) hits {
+	var h hits
+	st := int32(0)
+	for i := 0; i < len(s); i++ {
+		st = a.next[st][s[i]]
+		if st < 0 {
+			st = ^st
+			h = h.or(a.out[st])
 		}
 	}
-	return cands
+	return h
 }
 
-// skipLine returns the index of the '\n' ending the line that holds i.
-func skipLine(text string, i int) int {
-	if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
-		return i + j
+// holds reports whether any word occurs in s.
+func (a *automaton) holds(s string) bool {
+	st := int32(0)
+	for i := 0; i < len(s); i++ {
+		if st = a.next[st][s[i]]; st < 0 {
+			return true
+		}
 	}
-	return len(text)
+	return false
 }
+
+// candidate reports whether a line is a candidate: it holds a trigger
+// word or starts like a diagnostic.
+func (a *automaton) candidate(line string) bool {
+	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
+		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") ||
+		a.holds(line) || structural(line)
+}
+
+// structural reports whether a line has the shape of an error that names
+// no trigger word: Perl's "... at x.pl line 3.", bash's "x.sh: line 3:
+// ...", Ruby's "x.rb:3:in `f': ... (Klass)", Go's `Get "url": ...`.
+func structural(line string) bool {
+	return strings.Contains(line, " line ") && (perlDieRe(line) || bashLineRe.MatchString(line)) ||
+		strings.Contains(line, ": ") && progPosRe.MatchString(line) ||
+		strings.Contains(line, ":in ") && shapes.res[rRuby].MatchString(line) ||
+		strings.Contains(line, "\": ") && shapes.res[rGoNet].MatchString(stripPrefix(line))
+}
+
+var bashLineRe = regexp.MustCompile(`^\S+: line \d+: `)
+
+// perlDie reports whether a line ends as Perl's die and warn messages do:
+// "... at script.pl line 12." (maybe ", <STDIN> line 3.").
+func perlDieRe(line string) bool {
+	t := strings.TrimRight(line, " ")
+	return (strings.HasSuffix(t, ".") || strings.Contains(t, ", near ")) && strings.Contains(t, " line ") && perlAtRe.MatchString(t)
+}
+
+var perlAtRe = regexp.MustCompile(`\bat \S+ line \d+(?:, <[^>]*> (?:line|chunk) \d+)?(?:\.$|, near )`)
 
 // diagnosticStart reports whether s starts with "path.ext:N:N: ", after
 // indentation, the shape of a compiler's diagnostic.
-func diagnosticStart(s string) bool {
+func diagnosticStart(s string) bool { return diagnosticLen(s) > 0 }
+
+// diagnosticLen returns the length of the "path.ext:N:N: " a line starts
+// with, after indentation, or 0.
+func diagnosticLen(s string) int {
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
 	}
+	start := i
 	dot, n := false, 0
 	for i < len(s) && s[i] != ':' && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' {
+		if strings.IndexByte("\"'`(),;{}=", s[i]) >= 0 {
+			return 0 // code or a string literal, not a path
+		}
 		dot = dot || s[i] == '.'
 		i++
 		n++
@@ -134,13 +182,16 @@ func diagnosticStart(s string) bool {
 	if n == 0 || !dot {
 		// A Windows drive: "C:\x\y.go:1:2: ".
 		if n == 1 && i+1 < len(s) && s[i] == ':' && (s[i+1] == '\\' || s[i+1] == '/') {
-			return diagnosticStart(s[i+1:])
+			if k := diagnosticLen(s[i+1:]); k > 0 && s[i+1] != ' ' && s[i+1] != '\t' {
+				return i + 1 + k
+			}
 		}
-		return false
+		return 0
 	}
+	_ = start
 	for k := 0; k < 2; k++ {
 		if i >= len(s) || s[i] != ':' {
-			return false
+			return 0
 		}
 		i++
 		d := i
@@ -148,8 +199,11 @@ func diagnosticStart(s string) bool {
 			i++
 		}
 		if i == d {
-			return false
+			return 0
 		}
 	}
-	return i+1 < len(s) && s[i] == ':' && s[i+1] == ' '
+	if i+1 < len(s) && s[i] == ':' && s[i+1] == ' ' {
+		return i + 2
+	}
+	return 0
 }

@@ -3,13 +3,20 @@ package cli
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/faultline-go/faultline/detect"
 )
 
+// detectMemoryLimit is the soft memory limit detect runs under.
+const detectMemoryLimit = 64 << 20
+
 // detect implements `faultline detect`: any tool's or agent's output on
-// stdin becomes seed 003's JSON report of the errors in it. The exit status
-// is 1 when errors were found, 0 when none (--exit-zero: always 0).
+// stdin becomes seed 003's JSON report of the errors in it. The input is
+// streamed through the detector in bounded memory, whatever its size; when
+// the report lists fewer errors than it found (max_errors), a note on
+// stderr says so. The exit status is 1 when errors were found, 0 when none
+// (--exit-zero: always 0).
 func (e *env) detect() int {
 	fs := e.newFlags()
 	configFile := fs.String("config", "", "a JSON configuration: {\"error_detection\": {\"max_context_lines\": 5, ...}}")
@@ -38,6 +45,10 @@ func (e *env) detect() int {
 	if err != nil {
 		return e.usageError(err)
 	}
+	// The detector's window is bounded; a soft limit makes the collector
+	// hand back what a long JSON line's buffers held instead of letting the
+	// heap double first.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(detectMemoryLimit))
 	rep, err := d.DetectReader(e.stdin)
 	if err != nil {
 		return e.failure(err)
@@ -45,7 +56,11 @@ func (e *env) detect() int {
 	if err := writeJSON(e.stdout, rep); err != nil {
 		return e.failure(err)
 	}
-	if len(rep.Errors) > 0 && !*exitZero {
+	if rep.Unlisted > 0 {
+		fmt.Fprintf(e.stderr, "faultline: detect: %d errors found, the first %d listed (max_errors); the summary counts them all\n",
+			rep.Summary.Total, len(rep.Errors))
+	}
+	if rep.Summary.Total > 0 && !*exitZero {
 		return exitFail // as grep and linters do: something was found
 	}
 	return exitOK

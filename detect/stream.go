@@ -1,0 +1,495 @@
+package detect
+
+import (
+	"bytes"
+	"errors"
+	"hash/maphash"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/faultline-go/faultline/errkind"
+	"github.com/faultline-go/faultline/internal/termtext"
+)
+
+// Stream is one detection over input written to it in pieces of any size:
+// an io.Writer. It holds a bounded window of lines, never the whole input:
+// a line is judged once the lines an error's block may reach below it have
+// arrived, and forgotten once no block or context can reach back to it.
+// The report is the same however the input is cut into writes. A Stream is
+// not safe for concurrent use.
+type Stream struct {
+	d   *Detector
+	doc document
+
+	pend    []byte // the line being read, as much of it as is kept
+	pendCut int    // bytes of it dropped past the keep limit
+	open    bool   // a line has begun and not ended
+	cr      bool   // the last byte read was a carriage return
+
+	lines  int // lines read whole
+	marked int // lines whose regions (diff, fence) are marked
+	reg    regionState
+	pos    int // the next line stage 2 looks at
+	next   int // the first line not yet in a block
+
+	errs, warns, named, counts []Error
+	nErrs                      int     // errors found, listed or not
+	namedSum, countsSum        Summary // the summaries found, listed or not
+	sum                        Summary
+	unlisted                   int
+	seen                       map[uint64]struct{} // hashes of the errors' texts
+	// names are the tests a recap named as failed ("✘ [fail]: parses
+	// minutes"): a later line that is only such a name heads the test's
+	// report (ava, node's spec reporter).
+	names map[string]struct{}
+
+	closed bool
+	rep    Report
+}
+
+// document is the window of the input that stage 2 sees: clean lines
+// (ANSI escapes and carriage returns removed, invalid UTF-8 replaced, cut
+// to keepLine bytes), indexed from base, the number of the window's first
+// line in the whole input (0-based).
+type document struct {
+	base   int
+	lines  []string   // the clean lines
+	short  []string   // the lines without their log record's prefix: what the rules look at
+	cut    []int      // bytes dropped from the end of each line
+	cand   []bool     // stage 1: the line holds a trigger word
+	jv     []*verdict // stage 2's judgement of a JSON line, made while it was whole
+	diff   []bool     // the line is part of a diff hunk
+	quoted []bool     // the line is inside a fenced block that is not output
+}
+
+// Window sizes, in lines. An error's block may reach maxBlockScan lines
+// below the line that starts it and lookBehind lines above it.
+const (
+	lookBehind = 1000
+	// keepLine is how much of a line is kept; a JSON line is kept whole up
+	// to maxJSONLine, judged, then cut like any other.
+	keepLine    = ruleWindow
+	maxJSONLine = 16 << 20
+	// maxSeen bounds the set of error texts kept to drop restatements.
+	maxSeen = 1 << 14
+)
+
+// NewStream starts a detection; write the input to it, then Close it.
+func (d *Detector) NewStream() *Stream {
+	return &Stream{d: d, seen: map[uint64]struct{}{}}
+}
+
+// seenSeed hashes the texts of errors to drop restatements.
+var seenSeed = maphash.MakeSeed()
+
+// errClosed is returned by a write after Close.
+var errClosed = errors.New("detect: write to a closed stream")
+
+// Write adds p to the input. It returns an error only after Close.
+func (s *Stream) Write(p []byte) (int, error) {
+	if s.closed {
+		return 0, errClosed
+	}
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		seg := p
+		if i >= 0 {
+			seg = p[:i]
+		}
+		if len(seg) > 0 {
+			s.open = true
+		}
+		// Carriage returns: trailing ones end the line; any other is a
+		// terminal overwrite, and only the text after it stays.
+		trail := 0
+		for trail < len(seg) && seg[len(seg)-1-trail] == '\r' {
+			trail++
+		}
+		if body := seg[:len(seg)-trail]; len(body) > 0 {
+			if s.cr {
+				s.pend, s.pendCut = s.pend[:0], 0
+			}
+			if k := bytes.LastIndexByte(body, '\r'); k >= 0 {
+				s.pend, s.pendCut = s.pend[:0], 0
+				body = body[k+1:]
+			}
+			s.appendPend(body)
+			s.cr = false
+		}
+		if trail > 0 {
+			s.cr = true
+		}
+		if i < 0 {
+			break
+		}
+		s.endLine()
+		p = p[i+1:]
+	}
+	s.advance(false)
+	return n, nil
+}
+
+// WriteString adds text to the input.
+func (s *Stream) WriteString(text string) (int, error) {
+	var buf [32 << 10]byte
+	n := len(text)
+	for len(text) > 0 {
+		k := copy(buf[:], text)
+		if _, err := s.Write(buf[:k]); err != nil {
+			return n - len(text), err
+		}
+		text = text[k:]
+	}
+	return n, nil
+}
+
+// appendPend keeps what fits of b in the current line and counts the rest.
+func (s *Stream) appendPend(b []byte) {
+	limit := keepLine
+	if len(s.pend)+len(b) > keepLine && mayBeJSON(s.pend, b) {
+		limit = maxJSONLine
+	}
+	room := max(0, limit-len(s.pend))
+	if len(b) > room {
+		s.pendCut += len(b) - room
+		b = b[:room]
+	}
+	s.pend = append(s.pend, b...)
+}
+
+// mayBeJSON reports whether a line that begins with head (or with b when
+// head is empty) may be a JSON value, maybe behind a timestamp.
+func mayBeJSON(head, b []byte) bool {
+	if len(head) == 0 {
+		head = b
+	}
+	head = head[:min(len(head), 64)]
+	return bytes.IndexByte(head, '{') >= 0 || bytes.IndexByte(head, '[') >= 0
+}
+
+// endLine ends the current line: cleans it, judges a JSON line while it is
+// whole, and adds it to the window.
+func (s *Stream) endLine() {
+	raw := termtext.CleanLine(s.pend)
+	cut := s.pendCut
+	d, doc := s.d, &s.doc
+	var jv *verdict
+	cand := false
+	if len(raw) > keepLine {
+		// Only a JSON value is kept this long: judge it now, whole, from
+		// its bytes; then keep its head like any other line's.
+		if holdsBytes(d.words, raw) {
+			cand = true
+			head := string(raw[:min(len(raw), 128)])
+			if v, ok := jsonVerdict(bytes.TrimSpace(raw[len(head)-len(stripPrefix(head)):])); ok {
+				jv = &v
+			}
+		}
+		k := len(cutRunes(string(raw[:min(len(raw), keepLine+utf8.UTFMax)]), keepLine))
+		cut += len(raw) - k
+		raw = raw[:k]
+	}
+	var line string
+	if utf8.Valid(raw) {
+		line = string(raw)
+	} else {
+		line = string(bytes.ToValidUTF8(raw, []byte("\uFFFD")))
+	}
+	s.pend, s.pendCut, s.open, s.cr = s.pend[:0], 0, false, false
+	if cap(s.pend) > 2*keepLine {
+		s.pend = nil // a long JSON line's buffer is not kept for the next lines
+	}
+	if jv == nil && !cand {
+		cand = d.candidate(line)
+		if cand {
+			if t := strings.TrimSpace(stripPrefix(line)); t != "" && (t[0] == '{' || strings.HasPrefix(t, "[{")) {
+				if v, ok := jsonVerdict([]byte(t)); ok {
+					jv = &v
+				}
+			}
+		}
+	}
+	doc.lines = append(doc.lines, line)
+	doc.short = append(doc.short, clip(stripPrefix(line)))
+	doc.cut = append(doc.cut, cut)
+	doc.cand = append(doc.cand, cand)
+	doc.jv = append(doc.jv, jv)
+	doc.diff = append(doc.diff, false)
+	doc.quoted = append(doc.quoted, false)
+	s.lines++
+	if s.lines-s.pos > s.lookAhead()+1024 {
+		s.advance(false) // one large write must not fill the window
+	}
+}
+
+// candidate is stage 1 for one line, with the custom patterns.
+func (d *Detector) candidate(line string) bool {
+	if d.words.candidate(line) {
+		return true
+	}
+	for _, re := range d.custom {
+		if re.MatchString(line) {
+			return true
+		}
+	}
+	return false
+}
+
+// lookAhead is how many lines below a line must have arrived before it is
+// judged: its block and the context after it.
+func (s *Stream) lookAhead() int {
+	return maxBlockScan + s.d.cfg.MaxContextLines/2 + 2
+}
+
+// advance marks regions and runs stage 2 over the lines whose look-ahead
+// has arrived (all of them when final), then forgets what no block can
+// reach any more.
+func (s *Stream) advance(final bool) {
+	doc := &s.doc
+	for s.marked < s.lines-1 || final && s.marked < s.lines {
+		s.reg.mark(doc, s.marked-doc.base)
+		s.marked++
+	}
+	la := s.lookAhead()
+	for s.pos < s.lines && (final || s.pos+la < s.lines) {
+		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
+			s.consider(s.pos - doc.base)
+		}
+		s.pos++
+	}
+	// Forget the lines no block or context can reach.
+	keep := s.pos - lookBehind - s.d.cfg.MaxContextLines/2 - 1
+	if drop := keep - doc.base; drop > 4096 && drop > len(doc.lines)/2 {
+		doc.lines = slices.Delete(doc.lines, 0, drop)
+		doc.short = slices.Delete(doc.short, 0, drop)
+		doc.cut = slices.Delete(doc.cut, 0, drop)
+		doc.cand = slices.Delete(doc.cand, 0, drop)
+		doc.jv = slices.Delete(doc.jv, 0, drop)
+		doc.diff = slices.Delete(doc.diff, 0, drop)
+		doc.quoted = slices.Delete(doc.quoted, 0, drop)
+		doc.base += drop
+	}
+}
+
+// consider is stage 2 for the candidate line i of the window: confirm it,
+// capture its block, record it.
+func (s *Stream) consider(i int) {
+	d, doc := s.d, &s.doc
+	if !d.cfg.Enabled {
+		return
+	}
+	if !d.cfg.TwoStage {
+		// Stage 1 alone: every candidate is an error of one line.
+		s.nErrs++
+		s.add(&s.errs, doc, finding{start: i, end: i, key: i, kind: kindError, text: doc.lines[i]})
+		return
+	}
+	v := d.confirm(doc, i)
+	if v.kind == kindNone && len(s.names) > 0 && s.namedHeader(i) {
+		v = verdict{kind: kindError, fam: famReport, text: strings.TrimSpace(doc.lines[i])}
+	}
+	if v.kind == kindNone {
+		return
+	}
+	floor := max(s.next, s.pos-lookBehind) - doc.base
+	f := finding{start: i, end: i, key: i, kind: v.kind, fam: v.fam, text: v.text, detail: v.detail, cat: v.cat}
+	switch {
+	case v.fam == famGoJSON:
+		f.start, f.end, f.text = captureGoJSON(doc.lines, i, floor)
+		if !d.cfg.CaptureMultiline {
+			f.start, f.end = i, i
+		}
+	case d.cfg.CaptureMultiline && v.fam != famJSON:
+		f.start, f.end, f.key = capture(doc.short, i, floor, v.fam)
+		if f.key != i {
+			f.text = strings.TrimSpace(stripPrefix(doc.lines[f.key]))
+		}
+	}
+	switch v.kind {
+	case kindSummary:
+		// A summary is not a block: it takes no lines, and it is reported
+		// only when nothing else is.
+		if s.nErrs > 0 {
+			return
+		}
+		list, sum := &s.counts, &s.countsSum
+		if v.fam == famNamed {
+			list, sum = &s.named, &s.namedSum
+			if name := failedName(v.text); name != "" && len(s.names) < maxSeen {
+				if s.names == nil {
+					s.names = map[string]struct{}{}
+				}
+				// The name, and its first words: a recap may add to it
+				// ("✘ [fail]: reads codes Error thrown in test").
+				s.names[name] = struct{}{}
+				words := strings.Fields(name)
+				for k := 2; k < len(words) && k < 10; k++ {
+					s.names[strings.Join(words[:k], " ")] = struct{}{}
+				}
+			}
+		}
+		e := d.record(doc, f, len(*list) < d.cfg.MaxErrors)
+		sum.count(e.Severity)
+		if len(*list) < d.cfg.MaxErrors {
+			*list = append(*list, e)
+		}
+		return
+	case kindWarning:
+		s.next = doc.base + f.end + 1 // a warning's block is not an error's
+		if d.cfg.IncludeWarnings {
+			s.add(&s.warns, doc, f)
+		}
+		return
+	}
+	s.next = doc.base + f.end + 1
+	// A tool that prints its errors again at the end (MSBuild,
+	// golangci-lint's summary) restates them: one is enough.
+	key := f.text
+	if len(f.detail) == 0 {
+		// Two errors with the same words on one line (javac's at two
+		// columns, rustc's at two places) differ in their caret or arrow.
+		for _, l := range doc.short[f.start+1 : min(f.end+1, f.start+8)] {
+			if caretRe.MatchString(l) || strings.HasPrefix(strings.TrimLeft(l, " "), "--> ") {
+				key += "\x00" + l
+				break
+			}
+		}
+	}
+	h := maphash.String(seenSeed, key)
+	if _, dup := s.seen[h]; dup {
+		return
+	}
+	if len(s.seen) < maxSeen {
+		s.seen[h] = struct{}{}
+	}
+	s.nErrs++
+	s.named, s.counts = nil, nil // never reported now
+	s.add(&s.errs, doc, f)
+}
+
+// add records a finding in list, or only counts it past max_errors.
+func (s *Stream) add(list *[]Error, doc *document, f finding) {
+	full := len(s.errs)+len(s.warns) < s.d.cfg.MaxErrors
+	e := s.d.record(doc, f, full)
+	s.sum.count(e.Severity)
+	if full {
+		*list = append(*list, e)
+	} else {
+		s.unlisted++
+	}
+}
+
+func (sum *Summary) add(o Summary) {
+	sum.Total += o.Total
+	sum.Blocking += o.Blocking
+	sum.High += o.High
+	sum.Medium += o.Medium
+	sum.Low += o.Low
+}
+
+func (sum *Summary) count(sev errkind.Severity) {
+	sum.Total++
+	switch sev {
+	case errkind.SeverityBlocking:
+		sum.Blocking++
+	case errkind.SeverityHigh:
+		sum.High++
+	case errkind.SeverityMedium:
+		sum.Medium++
+	default:
+		sum.Low++
+	}
+}
+
+// Close ends the input and returns the report. Later calls return the
+// same report.
+func (s *Stream) Close() Report {
+	if s.closed {
+		return s.rep
+	}
+	if s.open || s.cr || len(s.pend) > 0 || s.pendCut > 0 {
+		s.endLine()
+	}
+	s.advance(true)
+	s.closed = true
+	list := append(s.errs, s.warns...)
+	if s.nErrs == 0 {
+		// Summaries are all there is to say: the ones naming what
+		// failed, or else the counts.
+		sums, sum := s.named, s.namedSum
+		if sum.Total == 0 {
+			sums, sum = s.counts, s.countsSum
+		}
+		room := max(0, s.d.cfg.MaxErrors-len(list))
+		list = append(list, sums[:min(room, len(sums))]...)
+		s.unlisted += sum.Total - min(room, len(sums))
+		s.sum.add(sum)
+	}
+	// The lists are each in line order; a stable sort keeps an error
+	// before a warning on the same line.
+	slices.SortStableFunc(list, func(a, b Error) int { return a.LineNum - b.LineNum })
+	if list == nil {
+		list = []Error{}
+	}
+	s.rep = Report{Errors: list, Summary: s.sum, Unlisted: s.unlisted}
+	s.doc = document{}
+	return s.rep
+}
+
+// namedHeader reports whether line i of the window is only the name of a
+// test a recap said failed, standing over its report: a blank or more
+// indented line follows it.
+func (s *Stream) namedHeader(i int) bool {
+	doc := &s.doc
+	t := strings.TrimSpace(doc.lines[i])
+	if t == "" {
+		return false
+	}
+	if _, ok := s.names[t]; !ok {
+		return false
+	}
+	if i+1 >= len(doc.lines) {
+		return false
+	}
+	next := doc.lines[i+1]
+	return blank(next) || indentOf(next) > indentOf(doc.lines[i])
+}
+
+// failedName returns the test a recap line names as failed: "✘ [fail]:
+// parses minutes" and "× parses minutes 6ms" name "parses minutes".
+func failedName(t string) string {
+	t = strings.TrimSpace(t)
+	found := false
+	for _, m := range []string{"✘", "✕", "✗", "×", "✖"} {
+		if strings.HasPrefix(t, m) {
+			t, found = strings.TrimSpace(t[len(m):]), true
+			break
+		}
+	}
+	if !found {
+		return ""
+	}
+	t = strings.TrimSpace(strings.TrimPrefix(t, "[fail]:"))
+	t = strings.TrimSpace(durationRe.ReplaceAllString(t, ""))
+	if len(t) < 3 {
+		return ""
+	}
+	return strings.Clone(t)
+}
+
+// durationRe is a test's time at the end of its recap line.
+var durationRe = regexp.MustCompile(`\s*(?:\(\d+(?:\.\d+)? ?m?s\)|\d+(?:\.\d+)? ?m?s)$`)
+
+// holdsBytes reports whether any word of the automaton occurs in b.
+func holdsBytes(a *automaton, b []byte) bool {
+	st := int32(0)
+	for _, c := range b {
+		if st = a.next[st][c]; st < 0 {
+			return true
+		}
+	}
+	return false
+}
