@@ -127,7 +127,7 @@ func downloadDeps(dir string) error {
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("downloading the fixture's modules (the module proxy must be reachable once): %v\n%s", err, out)
+			return fmt.Errorf("downloading the fixture's modules (the module proxy must be reachable once): %w\n%s", err, out)
 		}
 		return nil
 	}))
@@ -450,7 +450,9 @@ func checkStaleGoldens(t *testing.T, goldenRoot, scriptDir string) {
 	}
 	stale := func(path, why string) {
 		if updating() {
-			os.RemoveAll(path)
+			if err := os.RemoveAll(path); err != nil {
+				t.Error(err)
+			}
 			return
 		}
 		rel, _ := filepath.Rel(filepath.Dir(goldenRoot), path)

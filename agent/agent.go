@@ -181,7 +181,7 @@ type Command struct {
 func NewCommand(command string) (*Command, error) {
 	argv, err := textutil.SplitArgs(command)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
+		return nil, fmt.Errorf("%w: %w", ErrCommand, err)
 	}
 	return &Command{Argv: argv}, nil
 }
@@ -228,7 +228,7 @@ func writePromptFile(prompt string) (string, error) {
 		err = cerr
 	}
 	if err != nil {
-		os.Remove(f.Name())
+		_ = os.Remove(f.Name()) // best effort: the write failed already
 		return "", err
 	}
 	return f.Name(), nil
@@ -314,7 +314,7 @@ func (a *Command) Run(ctx context.Context, req Request) (Result, error) {
 		if err != nil {
 			return Result{}, fmt.Errorf("agent: %s: %w", a.Argv[0], err)
 		}
-		defer os.Remove(f)
+		defer func() { _ = os.Remove(f) }() // the prompt file of one call
 		promptFile = f
 	}
 	args := expandArgs(a.Argv[1:], map[string]string{

@@ -21,6 +21,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -130,7 +131,7 @@ func splitPosn(p string) (string, int) {
 		return p, 0
 	}
 	var line int
-	fmt.Sscanf(parts[len(parts)-2], "%d", &line)
+	line, _ = strconv.Atoi(parts[len(parts)-2]) // 0: unknown
 	return strings.Join(parts[:len(parts)-2], ":"), line
 }
 
@@ -381,7 +382,7 @@ func writeAtomic(file string, data []byte) error {
 		err = os.Rename(tmp.Name(), file)
 	}
 	if err != nil {
-		os.Remove(tmp.Name())
+		_ = os.Remove(tmp.Name()) // best effort: the write failed already
 		return fmt.Errorf("autofix: writing %s: %w", file, err)
 	}
 	return nil

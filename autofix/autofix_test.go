@@ -107,9 +107,13 @@ func TestApply(t *testing.T) {
 func TestApplyRefuses(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.go")
-	os.WriteFile(file, []byte("package a\n"), 0o644)
+	if err := os.WriteFile(file, []byte("package a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	outside := filepath.Join(t.TempDir(), "b.go")
-	os.WriteFile(outside, []byte("package b\n"), 0o644)
+	if err := os.WriteFile(outside, []byte("package b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	fixes := []Fix{
 		{Linter: "past-the-end", Edits: []Edit{{File: file, Start: 5, End: 99, New: "x"}}},
 		{Linter: "outside", Edits: []Edit{{File: outside, Start: 0, End: 7, New: "x"}}},

@@ -624,7 +624,7 @@ func errorChain(err error) []error {
 			return
 		}
 		chain = append(chain, e)
-		switch u := e.(type) {
+		switch u := e.(type) { //nolint:errorlint // this walks the chain itself, one Unwrap at a time
 		case interface{ Unwrap() error }:
 			walk(u.Unwrap())
 		case interface{ Unwrap() []error }:

@@ -177,7 +177,9 @@ func TestFromSystemError(t *testing.T) {
 
 func TestFromCheck(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(dir+"/go.mod", []byte("module example.com/m\n"), 0o644)
+	if err := os.WriteFile(dir+"/go.mod", []byte("module example.com/m\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	e := newBuilder().FromCheck(filter.CheckResult{Name: "build", Output: "# example.com/m\n./x.go:1:2: undefined: y\n", ExitCode: 1, Dir: dir, Elapsed: 1500 * time.Millisecond})
 	if e.Type != TypecheckFailed || *e.ExitCode != 1 || e.Message != "go build failed (1 error in 1 file)" || e.Context["durationMs"] != int64(1500) {
 		t.Errorf("FromCheck = %v %v %q %v", e.Type, *e.ExitCode, e.Message, e.Context)

@@ -39,7 +39,7 @@ func (a *artifacts) write(name string, v any) error {
 		err = os.Rename(f.Name(), filepath.Join(a.dir, name))
 	}
 	if err != nil {
-		os.Remove(f.Name())
+		_ = os.Remove(f.Name()) // best effort: the write failed already
 		return fmt.Errorf("loop: artifacts: %s: %w", name, err)
 	}
 	return nil

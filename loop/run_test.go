@@ -43,7 +43,9 @@ func TestRunInfraFailuresAreNotStuck(t *testing.T) {
 		case 3:
 			return agent.Result{Text: "wrote x.go", CostUSD: 0.1} // leaves the build broken
 		}
-		os.WriteFile(filepath.Join(dir, "ok"), nil, 0o644)
+		if err := os.WriteFile(filepath.Join(dir, "ok"), nil, 0o644); err != nil {
+			t.Error(err)
+		}
 		return agent.Result{Text: "fixed", CostUSD: 0.1}
 	}}
 	reviewer := &fakeAgent{f: func(int, agent.Request) agent.Result { return agent.Result{Text: "APPROVED: yes"} }}

@@ -359,7 +359,7 @@ func TestParserChunks(t *testing.T) {
 	for size := 1; size < len(in); size++ {
 		p := NewParser()
 		for i := 0; i < len(in); i += size {
-			p.Write([]byte(in[i:min(len(in), i+size)]))
+			_, _ = p.Write([]byte(in[i:min(len(in), i+size)])) // never fails
 		}
 		if diff := cmp.Diff(want, p.Close()); diff != "" {
 			t.Fatalf("chunks of %d bytes mismatch (-want +got):\n%s", size, diff)

@@ -67,7 +67,7 @@ func loadBaselineFile(path string) (*baseline, error) {
 		} `json:"modules"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s is not a faultline check or parse result: %v", path, err)
+		return nil, fmt.Errorf("%s is not a faultline check or parse result: %w", path, err)
 	}
 	errs := append(doc.Errors, doc.Preexisting...)
 	if doc.Result != nil {
@@ -96,7 +96,7 @@ func loadBaselineFile(path string) (*baseline, error) {
 func baselineOfRev(ctx context.Context, t target, cfg config, opts chainOptions, rev string) (*baseline, error) {
 	top, err := gitOutput(t.root, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev needs a git repository: %v", err)
+		return nil, fmt.Errorf("--new-from-rev needs a git repository: %w", err)
 	}
 	tree, err := gitOutput(t.root, "rev-parse", "--verify", "--quiet", rev+"^{tree}")
 	if err != nil || tree == "" {
@@ -135,11 +135,11 @@ func baselineOfRev(ctx context.Context, t target, cfg config, opts chainOptions,
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(wt)
+	defer func() { _ = os.RemoveAll(wt) }()
 	if _, err := gitOutput(top, "worktree", "add", "--detach", "--force", wt, rev); err != nil {
-		return nil, fmt.Errorf("--new-from-rev %s: making a worktree: %v", rev, err)
+		return nil, fmt.Errorf("--new-from-rev %s: making a worktree: %w", rev, err)
 	}
-	defer gitOutput(top, "worktree", "remove", "--force", wt)
+	defer func() { _, _ = gitOutput(top, "worktree", "remove", "--force", wt) }() // else git worktree prune does it
 	root := filepath.Join(wt, rel)
 	chain, err := buildChain(target{root: root, pattern: t.pattern}, cfg, opts)
 	if err != nil {
@@ -161,7 +161,7 @@ func baselineOfRev(ctx context.Context, t target, cfg config, opts chainOptions,
 		if data, err := json.Marshal(baselineFile{Source: source, Signatures: sigs}); err == nil {
 			tmp := cache + ".tmp"
 			if os.WriteFile(tmp, data, 0o600) == nil {
-				os.Rename(tmp, cache)
+				_ = os.Rename(tmp, cache) // a cache: the next run recomputes it
 			}
 		}
 	}
@@ -182,7 +182,7 @@ func gitOutput(dir string, args ...string) (string, error) {
 		if errors.As(err, &ee) && len(ee.Stderr) > 0 {
 			return "", fmt.Errorf("git %s: %s", args[0], strings.TrimSpace(string(ee.Stderr)))
 		}
-		return "", fmt.Errorf("git %s: %v", args[0], err)
+		return "", fmt.Errorf("git %s: %w", args[0], err)
 	}
 	return strings.TrimSpace(string(out)), nil
 }

@@ -63,7 +63,7 @@ func (s *selection) options() (chainOptions, error) {
 		}
 		args, err := textutil.SplitArgs(v)
 		if err != nil {
-			return o, fmt.Errorf("--%s-args: %v", name, err)
+			return o, fmt.Errorf("--%s-args: %w", name, err)
 		}
 		o.args[name] = args
 	}
@@ -76,7 +76,7 @@ func (s *selection) options() (chainOptions, error) {
 	if s.baselineFile != "" {
 		b, err := loadBaselineFile(s.baselineFile)
 		if err != nil {
-			return o, fmt.Errorf("--baseline: %v", err)
+			return o, fmt.Errorf("--baseline: %w", err)
 		}
 		o.baseline = b
 	}
@@ -99,15 +99,15 @@ func (e *env) check() int {
 		return e.usageError(fmt.Errorf("check: want at most one directory, got %d arguments", fs.NArg()))
 	}
 	if err := out.validate(); err != nil {
-		return e.usageError(fmt.Errorf("check: %v", err))
+		return e.usageError(fmt.Errorf("check: %w", err))
 	}
 	opts, err := sel.options()
 	if err != nil {
-		return e.usageError(fmt.Errorf("check: %v", err))
+		return e.usageError(fmt.Errorf("check: %w", err))
 	}
 	sc, cleanup, err := e.checkScope(fs.Arg(0), sel)
 	if err != nil {
-		return e.cannotRun(fmt.Errorf("check: %v", err))
+		return e.cannotRun(fmt.Errorf("check: %w", err))
 	}
 	defer cleanup()
 	ctx, stop := signalContext()
@@ -130,13 +130,13 @@ func (e *env) check() int {
 		if sel.newFromRev != "" {
 			b, err := baselineOfRev(ctx, t, cfg, opts, sel.newFromRev)
 			if err != nil {
-				return e.cannotRun(fmt.Errorf("check: %v", err))
+				return e.cannotRun(fmt.Errorf("check: %w", err))
 			}
 			topts.baseline = b
 		}
 		chain, err := buildChain(t, cfg, topts)
 		if err != nil {
-			return e.usageError(fmt.Errorf("check: %v", err))
+			return e.usageError(fmt.Errorf("check: %w", err))
 		}
 		prog := newProgress(e.stderr)
 		chain.OnStart = prog.start
@@ -155,7 +155,7 @@ func (e *env) check() int {
 			outs = chain.Run(ctx)
 		}
 		if err != nil {
-			return e.usageError(fmt.Errorf("check: %v (the checks are %s)", err, checkNames(chain)))
+			return e.usageError(fmt.Errorf("check: %w (the checks are %s)", err, checkNames(chain)))
 		}
 		mr := newCheckReport(t.root, asked, outs)
 		if sc.workspace != "" {
@@ -211,7 +211,7 @@ func (e *env) checkScope(arg string, sel selection) (scope, func(), error) {
 		return scope{}, none, err
 	}
 	cwd, _ := os.Getwd()
-	return scope{cwd: cwd, targets: []target{{root: dir, pattern: "./..."}}}, func() { os.RemoveAll(dir) }, nil
+	return scope{cwd: cwd, targets: []target{{root: dir, pattern: "./..."}}}, func() { _ = os.RemoveAll(dir) }, nil
 }
 
 // writeExample writes the example module to a new temporary directory.

@@ -25,14 +25,14 @@ func (e *env) classify() int {
 	}
 	data, err := io.ReadAll(io.LimitReader(e.stdin, maxClassifyInput+1))
 	if err != nil {
-		return e.failure(fmt.Errorf("classify: reading stdin: %v", err))
+		return e.failure(fmt.Errorf("classify: reading stdin: %w", err))
 	}
 	if len(data) > maxClassifyInput {
 		return e.failure(fmt.Errorf("classify: the input is over %d MiB: not read (pass the record with its outputs trimmed)", maxClassifyInput>>20))
 	}
 	be, err := classifyJSON(data, *agentFile, *verificationFile)
 	if err != nil {
-		return e.failure(fmt.Errorf("classify: %v", err))
+		return e.failure(fmt.Errorf("classify: %w", err))
 	}
 	if err := writeJSON(e.stdout, be); err != nil {
 		return e.failure(err)
@@ -49,7 +49,7 @@ const maxClassifyInput = 64 << 20
 func classifyJSON(data []byte, agentFile, verificationFile string) (errkind.BuildError, error) {
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return errkind.BuildError{}, fmt.Errorf("stdin is not a JSON object: %v", err)
+		return errkind.BuildError{}, fmt.Errorf("stdin is not a JSON object: %w", err)
 	}
 	b := new(errkind.Builder)
 	strict := func(v any) error {
@@ -60,19 +60,19 @@ func classifyJSON(data []byte, agentFile, verificationFile string) (errkind.Buil
 	case probe["l0Result"] != nil || probe["l1Result"] != nil || probe["l2Result"] != nil || probe["l3Result"] != nil:
 		var r errkind.AgentGateReport
 		if err := strict(&r); err != nil {
-			return errkind.BuildError{}, fmt.Errorf("reading AgentGate's verification report: %v", err)
+			return errkind.BuildError{}, fmt.Errorf("reading AgentGate's verification report: %w", err)
 		}
 		return b.FromAgentGateReport(r, verificationFile, agentFile), nil
 	case probe["levels"] != nil:
 		var r errkind.VerificationReport
 		if err := strict(&r); err != nil {
-			return errkind.BuildError{}, fmt.Errorf("reading the verification report: %v", err)
+			return errkind.BuildError{}, fmt.Errorf("reading the verification report: %w", err)
 		}
 		return b.FromVerificationReport(r, verificationFile, agentFile), nil
 	case probe["exitCode"] != nil || probe["success"] != nil:
 		var r errkind.AgentResult
 		if err := strict(&r); err != nil {
-			return errkind.BuildError{}, fmt.Errorf("reading the agent result: %v", err)
+			return errkind.BuildError{}, fmt.Errorf("reading the agent result: %w", err)
 		}
 		return b.FromAgentResult(r, agentFile), nil
 	}

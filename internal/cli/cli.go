@@ -148,7 +148,7 @@ func (e *env) overview(w io.Writer) {
 			fmt.Fprintf(tw, "  %s\t%s\n", c.name, c.summary)
 		}
 	}
-	tw.Flush()
+	_ = tw.Flush()
 	fmt.Fprint(w, "\nExit status: 0 passed (or nothing found), 1 a check failed (or errors found),\n2 bad usage or configuration, 3 could not run.\n\nRun 'faultline help <command>' for a command's flags and an example.\n")
 }
 
@@ -250,7 +250,7 @@ func (e *env) parseFlags(fs *flag.FlagSet) (code int, done bool) {
 		e.commandHelp(fs)
 		return exitOK, true
 	case err != nil:
-		return e.usageError(fmt.Errorf("%s: %v", e.cmd.name, err)), true
+		return e.usageError(fmt.Errorf("%s: %w", e.cmd.name, err)), true
 	}
 	return 0, false
 }

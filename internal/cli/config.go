@@ -92,7 +92,7 @@ func loadConfig(root string) (config, error) {
 	}
 	c, err := parseConfig(data)
 	if err != nil {
-		return config{}, fmt.Errorf("%w: %s: %v", errConfig, p, err)
+		return config{}, fmt.Errorf("%w: %s: %w", errConfig, p, err)
 	}
 	c.path = p
 	return c, nil

@@ -32,7 +32,7 @@ func (e *env) detect() int {
 	if *configFile != "" {
 		data, err := os.ReadFile(*configFile)
 		if err != nil {
-			return e.usageError(fmt.Errorf("detect: %v", err))
+			return e.usageError(fmt.Errorf("detect: %w", err))
 		}
 		if cfg, err = detect.ParseConfig(data); err != nil {
 			return e.usageError(err)

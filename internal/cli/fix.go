@@ -48,11 +48,11 @@ func (e *env) fix() int {
 		return e.usageError(fmt.Errorf("fix: want at most one directory"))
 	}
 	if err := out.validate(); err != nil {
-		return e.usageError(fmt.Errorf("fix: %v", err))
+		return e.usageError(fmt.Errorf("fix: %w", err))
 	}
 	sc, err := resolveScope(fs.Arg(0), *module)
 	if err != nil {
-		return e.cannotRun(fmt.Errorf("fix: %v", err))
+		return e.cannotRun(fmt.Errorf("fix: %w", err))
 	}
 	if sc.workspace != "" {
 		return e.cannotRun(fmt.Errorf("fix: %s is a workspace: run faultline fix in one of its modules", filepath.Dir(sc.workspace)))
@@ -62,7 +62,7 @@ func (e *env) fix() int {
 	defer stop()
 	fixes, err := autofix.Collect(ctx, t.root, t.pattern, *skipLint)
 	if err != nil {
-		return e.cannotRun(fmt.Errorf("fix: %v", err))
+		return e.cannotRun(fmt.Errorf("fix: %w", err))
 	}
 	rep := fixReport{Dir: t.root, Applied: []fixEntry{}, Skipped: []fixEntry{}, DryRun: *dryRun}
 	entry := func(f autofix.Fix, reason string) fixEntry {

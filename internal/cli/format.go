@@ -105,9 +105,9 @@ func (o *outputFlags) render(e *env, r *rendered) error {
 		if r.report.Result == nil || r.report.Status == "passed" {
 			return nil // nothing to fix: no prompt
 		}
-		io.WriteString(w, prompt.Fix(prompt.Failure{TaskID: o.task, Check: r.report.FailedCheck, Result: r.report.Result.ParseResult},
+		_, err := io.WriteString(w, prompt.Fix(prompt.Failure{TaskID: o.task, Check: r.report.FailedCheck, Result: r.report.Result.ParseResult},
 			prompt.Options{BudgetUSD: o.budget, ModuleDir: r.report.Dir}))
-		return nil
+		return err
 	}
 	return fmt.Errorf("unknown format %q", o.format)
 }
@@ -550,7 +550,9 @@ func writeJUnit(w io.Writer, r *rendered) error {
 		suites.Failures += s.Failures
 		suites.Errors += s.Errors
 	}
-	io.WriteString(w, xml.Header)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
 	enc := xml.NewEncoder(w)
 	enc.Indent("", "  ")
 	if err := enc.Encode(suites); err != nil {

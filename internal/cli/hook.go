@@ -75,11 +75,11 @@ func (e *env) hook() int {
 	}
 	opts, err := sel.options()
 	if err != nil {
-		return e.usageError(fmt.Errorf("hook: %v", err))
+		return e.usageError(fmt.Errorf("hook: %w", err))
 	}
 	data, err := io.ReadAll(io.LimitReader(e.stdin, maxHookInput+1))
 	if err != nil {
-		return e.failure(fmt.Errorf("hook: reading the hook input: %v", err))
+		return e.failure(fmt.Errorf("hook: reading the hook input: %w", err))
 	}
 	if len(data) > maxHookInput {
 		return e.failure(fmt.Errorf("hook: the hook input is over %d MiB: not Claude Code's", maxHookInput>>20))
@@ -87,7 +87,7 @@ func (e *env) hook() int {
 	var in hookInput
 	if err := json.Unmarshal(data, &in); err != nil {
 		// Exit status 1: Claude Code shows the message and goes on.
-		return e.failure(fmt.Errorf("hook: the hook input is not Claude Code's JSON: %v", err))
+		return e.failure(fmt.Errorf("hook: the hook input is not Claude Code's JSON: %w", err))
 	}
 	dir := in.Cwd
 	if dir == "" {
@@ -118,7 +118,7 @@ func (e *env) hookStop(in hookInput, root string, opts chainOptions, maxBlocks i
 	}
 	if failed == nil {
 		if statePath != "" {
-			os.Remove(statePath) // passed: the session starts afresh
+			_ = os.Remove(statePath) // passed: the session starts afresh
 		}
 		return exitOK
 	}
@@ -139,11 +139,15 @@ func (e *env) hookStop(in hookInput, root string, opts chainOptions, maxBlocks i
 			why = fmt.Sprintf("%s in a row", textutil.Count(st.Blocks, "blocked stop"))
 		}
 		st.Blocks = 0
-		saveHookState(statePath, st)
+		if err := saveHookState(statePath, st); err != nil {
+			fmt.Fprintf(e.stderr, "faultline: hook: keeping the session's breaker: %v\n", err)
+		}
 		return e.hookAnswer(hookOutput{SystemMessage: fmt.Sprintf("faultline: letting Claude stop: %s; %s (the same errors persist: fix them by hand or change the task)", why, summary)})
 	}
 	st.Blocks++
-	saveHookState(statePath, st)
+	if err := saveHookState(statePath, st); err != nil {
+		fmt.Fprintf(e.stderr, "faultline: hook: keeping the session's breaker: %v\n", err)
+	}
 	reason := prompt.Fix(prompt.Failure{TaskID: "stop", Check: failed.Name, Result: failed.Parsed}, prompt.Options{ModuleDir: root})
 	if w := circuit.Warning(br.State(), loop.Persisting(failed.Parsed.Errors, circuit.Streaks(st.Attempts))); w != "" {
 		reason = w + "\n" + reason
@@ -269,16 +273,19 @@ func loadHookState(path string) hookState {
 	return st
 }
 
-func saveHookState(path string, st hookState) {
+// saveHookState keeps a session's state; an error means its breaker
+// forgets this attempt, which the hook says on stderr.
+func saveHookState(path string, st hookState) error {
 	if path == "" {
-		return
+		return nil
 	}
 	data, err := json.Marshal(st)
 	if err != nil {
-		return
+		return err
 	}
 	tmp := path + ".tmp"
-	if os.WriteFile(tmp, data, 0o600) == nil {
-		os.Rename(tmp, path)
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
 	}
+	return os.Rename(tmp, path)
 }

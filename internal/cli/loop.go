@@ -55,7 +55,7 @@ func (e *env) loopCmd() int {
 		}
 		data, err := os.ReadFile(*taskFile)
 		if err != nil {
-			return e.usageError(fmt.Errorf("loop: --task-file: %v", err))
+			return e.usageError(fmt.Errorf("loop: --task-file: %w", err))
 		}
 		*task = string(data)
 	}
@@ -76,7 +76,7 @@ func (e *env) loopCmd() int {
 	}
 	opts, err := sel.options()
 	if err != nil {
-		return e.usageError(fmt.Errorf("loop: %v", err))
+		return e.usageError(fmt.Errorf("loop: %w", err))
 	}
 	if sel.from != "" || sel.only != "" {
 		return e.usageError(errors.New("loop: --from and --only choose where check starts; the loop runs the whole chain (use --skip)"))
@@ -93,7 +93,7 @@ func (e *env) loopCmd() int {
 		sc, err = resolveScope(abs, true)
 	}
 	if err != nil {
-		return e.cannotRun(fmt.Errorf("loop: %v", err))
+		return e.cannotRun(fmt.Errorf("loop: %w", err))
 	}
 	defer cleanup()
 	if sc.workspace != "" {
@@ -110,13 +110,13 @@ func (e *env) loopCmd() int {
 	}
 	chain, err := buildChain(t, cfg, opts)
 	if err != nil {
-		return e.usageError(fmt.Errorf("loop: %v", err))
+		return e.usageError(fmt.Errorf("loop: %w", err))
 	}
 	agents := make([]agent.Agent, 2)
 	for i, cmd := range []string{*coder, *reviewer} {
 		a, err := agent.NewCommand(cmd)
 		if err != nil {
-			return e.usageError(fmt.Errorf("loop: %v", err))
+			return e.usageError(fmt.Errorf("loop: %w", err))
 		}
 		a.Timeout = *agentTimeout
 		a.Format = []string{*coderFormat, *reviewerFormat}[i]
@@ -145,7 +145,7 @@ func (e *env) loopCmd() int {
 		}
 	}
 	if art, err = filepath.Abs(art); err != nil {
-		return e.usageError(fmt.Errorf("loop: %v", err))
+		return e.usageError(fmt.Errorf("loop: %w", err))
 	}
 	fmt.Fprintf(e.stderr, "faultline: artifacts in %s\n", art)
 	title, desc, _ := strings.Cut(strings.TrimSpace(*task), "\n")

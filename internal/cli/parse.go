@@ -27,7 +27,7 @@ func (e *env) parse() int {
 		return code
 	}
 	if err := out.validate(); err != nil {
-		return e.usageError(fmt.Errorf("parse: %v", err))
+		return e.usageError(fmt.Errorf("parse: %w", err))
 	}
 	if !slices.Contains(parseChecks, *check) {
 		if *check == "" {
@@ -41,7 +41,7 @@ func (e *env) parse() int {
 	}
 	res, err := filter.ParseReader(e.stdin, *check, filter.Options{Dir: abs})
 	if err != nil {
-		return e.failure(fmt.Errorf("parse: reading stdin: %v", err))
+		return e.failure(fmt.Errorf("parse: reading stdin: %w", err))
 	}
 	errkind.Annotate(res.Errors)
 	for _, n := range res.Notes {
@@ -54,7 +54,7 @@ func (e *env) parse() int {
 	rep := checkReport{Dir: moduleRoot(abs), Status: status, FailedCheck: *check, Checks: []checkSummary{},
 		Result: &resultJSON{ParseResult: res}}
 	if err := out.render(e, &rendered{report: rep, cwd: abs, parseOnly: true}); err != nil {
-		return e.failure(fmt.Errorf("parse: %v", err))
+		return e.failure(fmt.Errorf("parse: %w", err))
 	}
 	if out.format == "prompt" && status == "failed" && !out.exitZero {
 		return exitFail

@@ -40,15 +40,17 @@ func (e *env) promptCmd() int {
 	}
 	res, err := filter.ParseReader(e.stdin, *check, filter.Options{Dir: abs})
 	if err != nil {
-		return e.failure(fmt.Errorf("prompt: reading stdin: %v", err))
+		return e.failure(fmt.Errorf("prompt: reading stdin: %w", err))
 	}
 	errkind.Annotate(res.Errors)
 	if len(res.Errors) == 0 && strings.TrimSpace(res.RawOutput) == "" {
 		return exitOK // nothing failed: nothing to fix, no prompt
 	}
-	io.WriteString(e.stdout, prompt.Fix(prompt.Failure{TaskID: *task, Check: *check, Result: res}, prompt.Options{
+	if _, err := io.WriteString(e.stdout, prompt.Fix(prompt.Failure{TaskID: *task, Check: *check, Result: res}, prompt.Options{
 		BudgetUSD: *budget, MaxErrors: *maxErrors, MaxBytes: *maxBytes, ModuleDir: moduleRoot(abs), ContextLines: contextLines(*context),
-	}))
+	})); err != nil {
+		return e.failure(fmt.Errorf("prompt: %w", err))
+	}
 	if *exitZero {
 		return exitOK
 	}

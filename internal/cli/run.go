@@ -32,7 +32,7 @@ func (e *env) run() int {
 		return code
 	}
 	if err := out.validate(); err != nil {
-		return e.usageError(fmt.Errorf("run: %v", err))
+		return e.usageError(fmt.Errorf("run: %w", err))
 	}
 	if *check == "" {
 		return e.usageError(fmt.Errorf("run: --check is required"))

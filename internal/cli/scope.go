@@ -130,7 +130,7 @@ func workspaceModules(work string) ([]string, error) {
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
-			err = fmt.Errorf("%v: %s", err, strings.TrimSpace(string(ee.Stderr)))
+			err = fmt.Errorf("%w: %s", err, strings.TrimSpace(string(ee.Stderr)))
 		}
 		return nil, fmt.Errorf("reading %s: go work edit -json: %w", work, err)
 	}
@@ -138,7 +138,7 @@ func workspaceModules(work string) ([]string, error) {
 		Use []struct{ DiskPath string }
 	}
 	if err := json.Unmarshal(out, &wf); err != nil {
-		return nil, fmt.Errorf("reading %s: %v", work, err)
+		return nil, fmt.Errorf("reading %s: %w", work, err)
 	}
 	var mods []string
 	for _, u := range wf.Use {
@@ -161,7 +161,7 @@ func dirFlag(fs *flag.FlagSet) *string {
 func (e *env) resolveDir(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", fmt.Errorf("%s: --dir: %v", e.cmd.name, err)
+		return "", fmt.Errorf("%s: --dir: %w", e.cmd.name, err)
 	}
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return "", fmt.Errorf("%s: --dir %s is not a directory", e.cmd.name, dir)

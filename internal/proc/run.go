@@ -117,13 +117,13 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 	var writers []*os.File
 	closeWriters := func() {
 		for _, w := range writers {
-			w.Close()
+			_ = w.Close()
 		}
 		writers = nil
 	}
 	out, err := pipe(c.Stdout)
 	if err != nil {
-		return Result{ExitCode: -1}, fmt.Errorf("%w: %s: %v", ErrStart, c.Args[0], err)
+		return Result{ExitCode: -1}, fmt.Errorf("%w: %s: %w", ErrStart, c.Args[0], err)
 	}
 	writers = append(writers, out)
 	cmd.Stdout, cmd.Stderr = out, out
@@ -131,7 +131,7 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 		errOut, err := pipe(c.Stderr)
 		if err != nil {
 			closeWriters()
-			return Result{ExitCode: -1}, fmt.Errorf("%w: %s: %v", ErrStart, c.Args[0], err)
+			return Result{ExitCode: -1}, fmt.Errorf("%w: %s: %w", ErrStart, c.Args[0], err)
 		}
 		writers = append(writers, errOut)
 		cmd.Stderr = errOut
@@ -142,7 +142,7 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 	closeWriters() // the command holds its own copies now
 	if err != nil {
 		for _, r := range readers {
-			r.Close()
+			_ = r.Close()
 		}
 		copies.Wait()
 		return Result{ExitCode: -1}, fmt.Errorf("%w: %s: %w", ErrStart, c.Args[0], err)
@@ -160,7 +160,7 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 	case <-time.After(cmpOr(c.WaitDelay, DefaultWaitDelay)):
 		res.OutputCut = true
 		for _, r := range readers {
-			r.Close()
+			_ = r.Close()
 		}
 		<-done
 	}

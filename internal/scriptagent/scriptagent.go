@@ -46,7 +46,7 @@ func MainAs(tool string) int {
 				fmt.Fprintf(os.Stderr, "%s: %v\n", tool, err)
 				return 2
 			}
-			defer f.Close()
+			defer func() { _ = f.Close() }()
 			stdin = f
 		case tool == "claude" && a == "--output-format" && i+1 < len(args) && args[i+1] == "stream-json":
 			format = "stream"
@@ -119,7 +119,7 @@ func call(script, dir string, stdin io.Reader, stdout, stderr io.Writer, getenv 
 	}
 	prompt, err := io.ReadAll(stdin)
 	if err != nil {
-		return fmt.Errorf("reading the prompt: %v", err)
+		return fmt.Errorf("reading the prompt: %w", err)
 	}
 	if err := os.WriteFile(fmt.Sprintf("%s.prompt-%d.txt", script, n), prompt, 0o666); err != nil {
 		return err
@@ -225,7 +225,7 @@ func parseStep(ar *txtar.Archive, n int) (*step, error) {
 					continue
 				}
 				if err := checkPath(line); err != nil {
-					return nil, fmt.Errorf("step %d: @delete: %v", s.number, err)
+					return nil, fmt.Errorf("step %d: @delete: %w", s.number, err)
 				}
 				s.deletes = append(s.deletes, line)
 			}
@@ -254,12 +254,12 @@ func parseStep(ar *txtar.Archive, n int) (*step, error) {
 				return nil, fmt.Errorf("step %d: unknown special file %s", s.number, f.Name)
 			}
 			if err := checkPath(f.Name); err != nil {
-				return nil, fmt.Errorf("step %d: %v", s.number, err)
+				return nil, fmt.Errorf("step %d: %w", s.number, err)
 			}
 			s.files = append(s.files, f)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("step %d: %s %q: %v", s.number, f.Name, value, err)
+			return nil, fmt.Errorf("step %d: %s %q: %w", s.number, f.Name, value, err)
 		}
 	}
 	return s, nil
@@ -437,7 +437,7 @@ func expandFloods(reply string) (string, error) {
 			return ""
 		}
 		var b strings.Builder
-		flood(&b, n)
+		_ = flood(&b, n) // a strings.Builder does not fail
 		return strings.TrimSuffix(b.String(), "\n")
 	})
 	return out, err

@@ -20,17 +20,18 @@ func lockFile(path string) (func(), error) {
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		data, _ := os.ReadFile(path)
-		f.Close()
+		_ = f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			return nil, fmt.Errorf("%w (pid %s; lock file %s)", ErrLocked, strings.TrimSpace(string(data)), path)
 		}
 		return nil, fmt.Errorf("statedir: locking %s: %w", path, err)
 	}
-	f.Truncate(0)
-	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	// The pid only tells the next taker who holds the lock: the lock is
+	// the flock, held whatever these writes do.
+	_ = f.Truncate(0)
+	_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	return func() {
-		f.Truncate(0)
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
+		_ = f.Truncate(0)
+		_ = f.Close() // closing the file releases the flock
 	}, nil
 }
