@@ -3,11 +3,20 @@
 //
 // Usage:
 //
-//	faultline check [--json] [--example] [--race] [--from CHECK | --only CHECK] [DIR]
-//	faultline run --check NAME [--dir DIR] [--timeout D] -- CMD [ARGS...]
-//	faultline parse --check build|vet|lint|test [--dir DIR] < output
+//	faultline check [flags] [DIR]
+//	faultline fix [--dry-run] [DIR]
+//	faultline run --check NAME [flags] -- CMD [ARGS...]
+//	faultline parse --check build|vet|lint|test < output
+//	faultline prompt --check build|vet|lint|test < output
+//	faultline review < reply.txt
+//	faultline detect [--config FILE] < output
+//	faultline classify < result.json
+//	faultline loop --task TEXT --coder CMD --reviewer CMD [flags]
+//	faultline hook claude < hook-input.json
+//	faultline version | help [COMMAND]
 //
-// See the README for the JSON it prints.
+// Run 'faultline help COMMAND' for a command's flags and an example; the
+// README documents the JSON each prints.
 package main
 
 import (

@@ -210,8 +210,8 @@ func (e *env) checkScope(arg string, sel selection) (scope, func(), error) {
 	if err != nil {
 		return scope{}, none, err
 	}
-	cwd, _ := os.Getwd()
-	return scope{cwd: cwd, targets: []target{{root: dir, pattern: "./..."}}}, func() { _ = os.RemoveAll(dir) }, nil
+	// Its paths print relative to the example, which is gone afterwards.
+	return scope{cwd: dir, targets: []target{{root: dir, pattern: "./..."}}}, func() { _ = os.RemoveAll(dir) }, nil
 }
 
 // writeExample writes the example module to a new temporary directory.
