@@ -168,6 +168,11 @@ func DefaultChain(dir string, opts ChainOptions) *Chain {
 	return &Chain{Dir: dir, Checks: append(checks, opts.Custom...), Timeout: timeout}
 }
 
+// Only keeps the named checks of the chain, in the chain's order.
+func (c *Chain) Only(names ...string) {
+	c.Checks = slices.DeleteFunc(c.Checks, func(ch Check) bool { return !slices.Contains(names, ch.Name) })
+}
+
 // ErrNoCheck is returned for a check name the chain does not have.
 var ErrNoCheck = errors.New("filter: no such check")
 

@@ -10,6 +10,25 @@ import (
 // maxFailureBytes bounds FailureOutput.
 const maxFailureBytes = 32 << 10
 
+// Position is "file:line:col", as much of it as is known: "file:line" with
+// no column, "file" with no line, "" with no file. It is the one place that
+// writes a position.
+func Position(file string, line, col int) string {
+	if file == "" {
+		return ""
+	}
+	if line <= 0 {
+		return file
+	}
+	if col <= 0 {
+		return file + ":" + strconv.Itoa(line)
+	}
+	return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
+}
+
+// Position is the error's "file:line:col" (see the function Position).
+func (e Error) Position() string { return Position(e.File, e.Line, e.Column) }
+
 // FailureOutput is the part of a check's output that says why it failed,
 // for records and BuildErrors: its errors in the toolchain's own form
 // ("file:line:col: message", continuation lines indented), or, when none
@@ -30,15 +49,8 @@ func (o Outcome) FailureOutput() string {
 	}
 	var b strings.Builder
 	for _, e := range o.Parsed.Errors {
-		if e.File != "" {
-			b.WriteString(e.File)
-			if e.Line > 0 {
-				b.WriteString(":" + strconv.Itoa(e.Line))
-				if e.Column > 0 {
-					b.WriteString(":" + strconv.Itoa(e.Column))
-				}
-			}
-			b.WriteString(": ")
+		if pos := e.Position(); pos != "" {
+			b.WriteString(pos + ": ")
 		}
 		if e.Test != "" {
 			b.WriteString(e.Test + ": ")

@@ -540,12 +540,9 @@ func Persisting(errs []filter.Error, streaks map[string]int) []circuit.Persistin
 			continue
 		}
 		seen[e.Signature] = true
-		loc := e.File
-		switch {
-		case loc == "":
+		loc := filter.Position(e.File, e.Line, 0)
+		if loc == "" {
 			loc = firstLine(e.Message)
-		case e.Line > 0:
-			loc = fmt.Sprintf("%s:%d", e.File, e.Line)
 		}
 		if e.Test != "" {
 			loc += " (" + e.Test + ")"

@@ -122,15 +122,8 @@ func clip(s string, n int) string {
 // "file:line:col: first line of the message (test)", escaped.
 func Line(e filter.Error) string {
 	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d", e.Line)
-			if e.Column > 0 {
-				fmt.Fprintf(&b, ":%d", e.Column)
-			}
-		}
-		b.WriteString(": ")
+	if pos := e.Position(); pos != "" {
+		b.WriteString(pos + ": ")
 	}
 	msg, _, _ := strings.Cut(e.Message, "\n")
 	b.WriteString(msg)

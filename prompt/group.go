@@ -3,7 +3,6 @@ package prompt
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/faultline-go/faultline/filter"
@@ -108,16 +107,4 @@ func groupErrors(errs []filter.Error, maxExamples int) []*entry {
 func inModule(file string) bool { return filter.InModulePath(file) }
 
 // location is "file:line:col", as much of it as is known.
-func (en *entry) location() string {
-	if en.file == "" {
-		return ""
-	}
-	loc := en.file
-	if en.line > 0 {
-		loc += ":" + strconv.Itoa(en.line)
-		if en.col > 0 {
-			loc += ":" + strconv.Itoa(en.col)
-		}
-	}
-	return loc
-}
+func (en *entry) location() string { return filter.Position(en.file, en.line, en.col) }

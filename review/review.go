@@ -603,22 +603,20 @@ func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
 // or any key (OPTIONS, RECOMMENDATION, VERIFICATION, REPORT, APPROVED...).
 // A block without a description is dropped; an issue reported twice is
 // kept once.
-func ParseFindings(text string) []Finding {
-	if r := Parse(text); len(r.Findings) > 0 {
-		return r.Findings
-	}
-	return nil
-}
+func ParseFindings(text string) []Finding { return orNil(Parse(text).Findings) }
 
 // ParseVerifications returns the VERIFICATION: blocks of a reviewer's
 // reply: seed 002's parser, tolerant of markdown around the keys, CRLF and
 // a COMMENT over several lines. A block without FINDING_ID is skipped; an
 // unknown STATUS counts as still_present; a block without STATUS has none.
-func ParseVerifications(text string) []Verification {
-	if r := Parse(text); len(r.Verifications) > 0 {
-		return r.Verifications
+func ParseVerifications(text string) []Verification { return orNil(Parse(text).Verifications) }
+
+// orNil returns nil for an empty list, as the seed's parsers did.
+func orNil[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
 	}
-	return nil
+	return s
 }
 
 // ParseReport returns the reviewer's REPORT: block, or nil when there is

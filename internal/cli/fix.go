@@ -95,15 +95,7 @@ func (e *env) fix() int {
 		checks = append(checks, "lint")
 	}
 	chain := filter.DefaultChain(t.root, filter.ChainOptions{Packages: t.pattern})
-	var keep []filter.Check
-	for _, c := range chain.Checks {
-		for _, name := range checks {
-			if c.Name == name {
-				keep = append(keep, c)
-			}
-		}
-	}
-	chain.Checks = keep
+	chain.Only(checks...)
 	outs := chain.Run(ctx)
 	cr := newCheckReport(t.root, chain.Checks, outs)
 	rep.After, rep.Status, rep.Result = cr.Checks, cr.Status, cr.Result

@@ -164,20 +164,8 @@ func displayPath(cwd, root, file string) string {
 	return abs
 }
 
-// position is "path:line:col", as much of it as is known.
-func position(l located) string {
-	if l.path == "" {
-		return ""
-	}
-	s := l.path
-	if l.Line > 0 {
-		s += ":" + strconv.Itoa(l.Line)
-		if l.Column > 0 {
-			s += ":" + strconv.Itoa(l.Column)
-		}
-	}
-	return s
-}
+// position is "path:line:col" with the path shown, as much as is known.
+func position(l located) string { return filter.Position(l.path, l.Line, l.Column) }
 
 // ANSI styles of the text format.
 const (

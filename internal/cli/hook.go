@@ -195,15 +195,7 @@ func (e *env) hookChecks(t target, opts chainOptions, only []string) (*filter.Ou
 		return nil, e.hookAnswer(hookOutput{SystemMessage: "faultline: " + oneLine(err.Error()) + " (not blocking)"}), false
 	}
 	if only != nil {
-		var keep []filter.Check
-		for _, c := range chain.Checks {
-			for _, name := range only {
-				if c.Name == name {
-					keep = append(keep, c)
-				}
-			}
-		}
-		chain.Checks = keep
+		chain.Only(only...)
 	}
 	ctx, stop := signalContext()
 	defer stop()
