@@ -2,6 +2,7 @@ package detect
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/faultline-go/faultline/errkind"
@@ -27,7 +28,7 @@ var specificCats = []errkind.Category{
 	errkind.CategoryRuntime,    // crashes
 }
 
-var specificRules = newCatSet(specificCats,
+var specificPatterns = []string{
 	`command not found|npm error Missing script|npm ERR! Missing script`,
 	`ModuleNotFoundError|No module named|[Cc]annot find module|[Cc]annot find package|cannot load such file|Can't locate \S+\.pm in @INC|\(LoadError\)|no required module provides package|module lookup disabled|cannot find module providing|missing go\.sum entry|ERESOLVE|[Cc]ould not resolve dependenc|unable to resolve dependency|error TS2307\b|Unable to resolve (?:module|dependency)|requires go >= |Could not find artifact|package \S+ does not exist|Could not find a version that satisfies|Could not find a package configuration|Could NOT find|Unable to locate package|has no installation candidate|module '\S+' not found|No matching distribution found|aborting due to \d* ?previous error|could not compile|[Cc]ompilation fail(?:ed|ure)|Execution failed for task|BUILD FAILED|linking with .* failed|make(?:\[\d+\])?: \*\*\*|completed with exit code`,
 	`format %\S+ has arg|reads arg #\d+|possible Printf formatting|self-assignment of|redundant (?:or|and):|should be called, not discarded|not compatible with reflect\.StructTag|passes non-pointer|passes lock by value|copies lock|unreachable code|result of \S+ call not used|possible misuse of|composite literal uses unkeyed|loop variable \S+ captured|declared and not used|imported and not used|\beqeqeq\b|\bno-unused-vars\b|\bprefer-const\b|missing return|redeclared in this block|import cycle not allowed|inconsistent vendoring`,
@@ -38,7 +39,7 @@ var specificRules = newCatSet(specificCats,
 	`ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRINUSE|(?i:connection ?(?:refused|reset|aborted|closed by|lost)|lost connection|connectionerror|connecterror|connectexception|unknownhostexception|sockettimeoutexception|unknown ?host|no such host|name or service not known|temporary failure in name resolution|temporary failure resolving|could not resolve host|getaddrinfo|failed to (?:connect|establish a new connection)|couldn't connect|could not connect|network (?:is )?unreachable|no route to host|dial tcp|i/o timeout|(?:connect|connection|read|request|socket|gateway|upstream|handshake|proxy)\w*\s+(?:timed out|timeout)|deadline exceeded|address already in use|bind: |fetch failed|socket hang up|tls handshake|certificate verify failed|ssl(?:error|: )|max retries exceeded|newconnectionerror|could not transfer artifact|could not read from remote repository|unable to access '|ssh: connect to host|remote end hung up|\b(?:429|502|503|504|529)\b|too many requests|service unavailable|bad gateway|rate.?limit|overloaded|api error)`,
 	`FileNotFoundError|NoSuchFileException|FileNotFoundException|PermissionError|IsADirectoryError|NotADirectoryError|AccessDeniedException|[Nn]o such file|ENOENT|EACCES|EISDIR|EROFS|ENOSPC|[Pp]ermission denied|[Ff]ile not found|[Ff]ile does not exist|read-only file system|[Oo]peration not permitted|no space left on device|[Dd]isk (?:is )?full|Failed to open stream|Failed opening required|build constraints exclude all Go files|[Cc]annot stat|"[^"]+": not found|Errno::E(?:NOENT|ACCES)`,
 	`[Dd]ivision by (?:zero|0)|[Dd]ivide by zero|: runtime error: |AddressSanitizer|LeakSanitizer|ThreadSanitizer|[Ss]egmentation fault|Aborted|core dumped|UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event|Exception in thread|[Uu]ncaught|panic: |fatal error: all goroutines|DATA RACE`,
-)
+}
 
 // The generic rules: exception classes and words.
 var genericCats = []errkind.Category{
@@ -52,8 +53,8 @@ var genericCats = []errkind.Category{
 	errkind.CategoryBuild,
 }
 
-var genericRules = newCatSet(genericCats,
-	`assert(?:_eq|_ne)?!|assertion `+"`"+`|expect\(|--- FAIL|^FAIL\b|^not ok\b|Tests run: .*Failures: [1-9]|\b[1-9]\d* (?:failed|failing)\b|^FAILED\b|(?i:test failed|test failures)`,
+var genericPatterns = []string{
+	`assert(?:_eq|_ne)?!|assertion ` + "`" + `|expect\(|--- FAIL|^FAIL\b|^not ok\b|Tests run: .*Failures: [1-9]|\b[1-9]\d* (?:failed|failing)\b|^FAILED\b|(?i:test failed|test failures)`,
 	`SyntaxError|ParseError|[Ss]yntax error|[Pp]arse error|IndentationError|TabError|[Uu]nexpected token|unexpected symbol|unexpected (?:end of|EOF|newline|identifier|indent|end-of-input|keyword)|expected .*(?:, found|but found|before)|expected one of|'[^']{1,3}' expected|unterminated|error TS1\d{3}\b|invalid character|illegal start of`,
 	`ModuleNotFoundError|ImportError`,
 	`EPIPE|[Bb]roken pipe|[Dd]isk quota|[Ii]s a directory|[Nn]ot a directory|[Tt]oo many open files`,
@@ -61,11 +62,15 @@ var genericRules = newCatSet(genericCats,
 	`(?i)timed out|timeout|network|http error|status code 5\d\d`,
 	`panic|fatal error:|[Ss]egmentation fault|SIGSEGV|SIGABRT|SIGBUS|core dumped|NullPointerException|ZeroDivisionError|IndexError|KeyError|ValueError|RuntimeError|RecursionError|OverflowError|MemoryError|[Oo]ut of memory|OutOfMemoryError|StackOverflowError|[Ss]tack overflow|ArithmeticException|IllegalStateException|IllegalArgumentException|IndexOutOfBounds|ArrayIndexOutOfBounds|NumberFormatException|UnsupportedOperationException|ConcurrentModificationException|RangeError|DivisionByZeroError|ArgumentError|ZeroDivisionError|\bKilled\b|nil map|nil pointer|deadlock|unreachable|Assertion .* failed`,
 	`(?i:\bbuild failed|\bbuild failure|compilation (?:error|terminated)|failed to compile)|linker|undefined reference|ld returned|collect2|error\[E\d+\]|error TS\d+|cannot find -l|^go: `,
-)
+}
 
 // allRules is both tiers in one set, the specific rules first: one pass
 // of the prefilter over a text serves both.
-var allRules = joinCatSets(specificRules, genericRules)
+var allRules = newCatSet(append(slices.Clip(specificCats), genericCats...), append(slices.Clip(specificPatterns), genericPatterns...)...)
+
+// nSpecific is how many of allRules' alternatives are specific: they come
+// first.
+var nSpecific = alternatives(specificPatterns)
 
 // matchRules returns the category the rules give t, or "".
 func matchRules(t string) errkind.Category {
@@ -117,25 +122,35 @@ func categorize(f finding, block []string) errkind.Category {
 	if lintCoded(f.text) {
 		// A linter's coded finding: its words decide only when they are
 		// specific; otherwise it is a finding that stops the build.
-		if c := specificRules.first(clip(f.text)); c != "" {
-			return c
+		t := clip(f.text)
+		if i := allRules.rules.firstIn(t, allRules.rules.candidates(t), 0, nSpecific); i >= 0 {
+			return allRules.cats[i]
 		}
 		return errkind.CategoryBuild
 	}
-	texts := []string{clip(f.text)}
+	// The texts the rules read, in order: the line that says what went
+	// wrong, then what the error holds below it; the blocks are joined
+	// only when the line did not decide.
+	texts := [4]ruleText{{s: clip(f.text), done: true}}
+	n := 1
 	if f.fam == famGradle && len(block) > 0 {
 		// Gradle's "What went wrong" is a task that failed; the lines
 		// below it ("> There were failing tests") say why.
 		if k := f.key - f.start + 1; k < len(block) {
-			texts = []string{clipJoin(block[k:]), clip(f.text)}
+			texts[0], texts[1] = ruleText{lines: block[k:]}, texts[0]
+			n = 2
 		}
 	}
 	if len(f.detail) > 0 {
-		texts = append(texts, clipJoin(f.detail))
+		texts[n] = ruleText{lines: f.detail}
+		n++
 	}
-	texts = append(texts, clipJoin(block))
-	for _, t := range texts {
-		if c := matchRules(t); c != "" {
+	if len(block) > 1 || len(f.detail) > 0 || n > 1 || len(block) == 1 && strings.TrimSpace(block[0]) != f.text {
+		texts[n] = ruleText{lines: block}
+		n++
+	}
+	for k := range texts[:n] {
+		if c := matchRules(texts[k].text()); c != "" {
 			return c
 		}
 	}
@@ -173,6 +188,21 @@ func reportCategory(block []string) errkind.Category {
 		return errkind.CategoryRuntime
 	}
 	return ""
+}
+
+// ruleText is a text the category rules read: a line, or the lines of a
+// block joined when first asked for.
+type ruleText struct {
+	s     string
+	lines []string
+	done  bool
+}
+
+func (r *ruleText) text() string {
+	if !r.done {
+		r.s, r.done = clipJoin(r.lines), true
+	}
+	return r.s
 }
 
 // clipJoin joins the lines of a block, at most blockWindow bytes of them.

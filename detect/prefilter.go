@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"regexp"
 	"regexp/syntax"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/faultline-go/faultline/errkind"
@@ -83,6 +84,29 @@ func (rs *ruleSet) first(s string) int {
 			b := bits.TrailingZeros64(word)
 			word &^= 1 << b
 			if i := w<<6 | b; i < len(rs.res) && rs.res[i].MatchString(s) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// firstIn returns the index of the first expression in [from, to) that
+// matches s, given s's candidates h, or -1.
+func (rs *ruleSet) firstIn(s string, h hits, from, to int) int {
+	for w := from >> 6; w < len(h) && w<<6 < to; w++ {
+		word := h[w]
+		for word != 0 {
+			b := bits.TrailingZeros64(word)
+			word &^= 1 << b
+			i := w<<6 | b
+			if i < from {
+				continue
+			}
+			if i >= to || i >= len(rs.res) {
+				return -1
+			}
+			if rs.res[i].MatchString(s) {
 				return i
 			}
 		}
@@ -212,41 +236,107 @@ func (cs *catSet) first(t string) errkind.Category {
 }
 
 // splitAlternatives returns the top-level alternatives of a pattern, each
-// a pattern of its own with the flags it had; the pattern itself when it
-// has none.
+// a pattern of its own; a whole-pattern flag group "(?i:a|b)" is split
+// inside, each part keeping the flag. It reads the pattern's text (its
+// brackets, groups and escapes): printing a parsed pattern back costs far
+// more, for classes under case folding.
 func splitAlternatives(pattern string) []string {
-	re, err := syntax.Parse(pattern, syntax.Perl)
-	if err != nil {
-		return []string{pattern}
-	}
-	var alts []*syntax.Regexp
-	var walk func(*syntax.Regexp)
-	walk = func(r *syntax.Regexp) {
-		if r.Op == syntax.OpAlternate {
-			for _, s := range r.Sub {
-				walk(s)
-			}
-			return
+	var out []string
+	if m := leadingFlags.FindString(pattern); m != "" {
+		// "(?i)a|b": the flags hold for every alternative.
+		for _, a := range splitAlternatives(pattern[len(m):]) {
+			out = append(out, m+a)
 		}
-		alts = append(alts, r)
+		return out
 	}
-	walk(re)
-	out := make([]string, len(alts))
-	for i, a := range alts {
-		out[i] = a.String()
+	for _, a := range topLevel(pattern) {
+		if flags, inner, ok := flagGroup(a); ok {
+			for _, b := range splitAlternatives(inner) {
+				out = append(out, "(?"+flags+":"+b+")")
+			}
+			continue
+		}
+		out = append(out, a)
 	}
 	return out
 }
 
-// joinCatSets returns one set holding the rules of a and then of b.
-func joinCatSets(a, b *catSet) *catSet {
-	var alts []string
-	var cats []errkind.Category
-	for _, cs := range []*catSet{a, b} {
-		for i, re := range cs.rules.res {
-			alts = append(alts, re.String())
-			cats = append(cats, cs.cats[i])
+// leadingFlags are flags set at the start of a pattern: "(?i)".
+var leadingFlags = regexp.MustCompile(`^\(\?[a-zA-Z]+\)`)
+
+// topLevel splits a pattern at the '|' that no group or class holds.
+func topLevel(p string) []string {
+	var parts []string
+	depth, class, last := 0, false, 0
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '\\':
+			i++
+		case class:
+			class = c != ']'
+		case c == '[':
+			class = true
+			if i+1 < len(p) && p[i+1] == '^' {
+				i++
+			}
+			if i+1 < len(p) && p[i+1] == ']' {
+				i++ // a ']' first in a class is a literal
+			}
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == '|' && depth == 0:
+			parts = append(parts, p[last:i])
+			last = i + 1
 		}
 	}
-	return &catSet{rules: newRuleSet(alts...), cats: cats}
+	return append(parts, p[last:])
+}
+
+// flagGroup reports whether a pattern is one group "(?flags:inner)" and
+// returns its flags and what it holds.
+func flagGroup(a string) (flags, inner string, ok bool) {
+	if !strings.HasPrefix(a, "(?") || !strings.HasSuffix(a, ")") {
+		return "", "", false
+	}
+	k := strings.IndexByte(a, ':')
+	if k < 3 || strings.ContainsAny(a[2:k], "()<>P") {
+		return "", "", false
+	}
+	inner = a[k+1 : len(a)-1]
+	// The group must close at the end, not before it.
+	depth, class := 0, false
+	for i := 0; i < len(inner); i++ {
+		switch c := inner[i]; {
+		case c == '\\':
+			i++
+		case class:
+			class = c != ']'
+		case c == '[':
+			class = true
+			if i+1 < len(inner) && inner[i+1] == '^' {
+				i++
+			}
+			if i+1 < len(inner) && inner[i+1] == ']' {
+				i++
+			}
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth < 0 {
+				return "", "", false
+			}
+		}
+	}
+	return a[2:k], inner, true
+}
+
+// alternatives returns how many top-level alternatives the patterns hold.
+func alternatives(patterns []string) int {
+	n := 0
+	for _, p := range patterns {
+		n += len(splitAlternatives(p))
+	}
+	return n
 }

@@ -22,12 +22,18 @@ var triggerWords = []string{
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
-// precomputed and ASCII case folded into the table; a transition into a
-// state where some word ends is stored as the state's complement (a
-// negative number), so that the scan loop tests one value per byte.
+// precomputed and ASCII case folded into the table. Its alphabet is
+// compressed: the bytes the words hold are classes of their own and every
+// other byte is one class, so that a state's row is a few dozen entries,
+// not 256, and the tables of large rule sets stay in the cache. A row is
+// addressed by its offset in the flat table; a transition into a state
+// where some word ends is stored as the offset's complement (a negative
+// number), so that the scan loop tests one value per byte.
 type automaton struct {
-	next [][256]int32
-	out  []hits // the words that end in this state
+	class [256]uint8 // the class of each byte
+	width int32      // classes per row
+	next  []int32    // row offsets, or their complements when a word ends there
+	out   []hits     // the words that end in each state, by row number
 }
 
 // newAutomaton returns an automaton that only tells whether a word occurs.
@@ -42,53 +48,75 @@ func newAutomaton(words []string) *automaton {
 // newAutomatonSets returns an automaton whose scan reports the union of
 // ids[i] for every words[i] that occurs.
 func newAutomatonSets(words []string, ids []hits) *automaton {
-	a := &automaton{next: make([][256]int32, 1), out: make([]hits, 1)}
+	a := &automaton{}
+	// Classes: 0 for bytes no word holds; one for each byte a word holds,
+	// upper-case letters sharing their lower-case letter's.
+	width := int32(1)
+	for _, w := range words {
+		for i := 0; i < len(w); i++ {
+			if c := lower(w[i]); a.class[c] == 0 {
+				if width == 256 {
+					panic("detect: automaton alphabet too large")
+				}
+				a.class[c] = uint8(width)
+				width++
+			}
+		}
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		a.class[c] = a.class[c+'a'-'A']
+	}
+	a.width = width
+	// The trie, by state number.
+	next := [][]int32{make([]int32, width)}
+	out := []hits{{}}
 	for wi, w := range words {
 		s := int32(0)
 		for i := 0; i < len(w); i++ {
-			c := lower(w[i])
-			if a.next[s][c] == 0 {
-				a.next = append(a.next, [256]int32{})
-				a.out = append(a.out, hits{})
-				a.next[s][c] = int32(len(a.next) - 1)
+			c := a.class[w[i]]
+			if next[s][c] == 0 {
+				next = append(next, make([]int32, width))
+				out = append(out, hits{})
+				next[s][c] = int32(len(next) - 1)
 			}
-			s = a.next[s][c]
+			s = next[s][c]
 		}
-		a.out[s] = a.out[s].or(ids[wi])
+		out[s] = out[s].or(ids[wi])
 	}
 	// Breadth first: failure links turn the trie into a full automaton.
-	fail := make([]int32, len(a.next))
+	fail := make([]int32, len(next))
 	var queue []int32
-	for c := 0; c < 256; c++ {
-		if s := a.next[0][c]; s != 0 {
+	for c := int32(0); c < width; c++ {
+		if s := next[0][c]; s != 0 {
 			queue = append(queue, s)
 		}
 	}
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		a.out[s] = a.out[s].or(a.out[fail[s]])
-		for c := 0; c < 256; c++ {
-			t := a.next[s][c]
+		out[s] = out[s].or(out[fail[s]])
+		for c := int32(0); c < width; c++ {
+			t := next[s][c]
 			if t == 0 {
-				a.next[s][c] = a.next[fail[s]][c]
+				next[s][c] = next[fail[s]][c]
 				continue
 			}
-			fail[t] = a.next[fail[s]][c]
+			fail[t] = next[fail[s]][c]
 			queue = append(queue, t)
 		}
 	}
-	// Fold case into the table, and mark the accepting targets.
-	for s := range a.next {
-		for c := 'A'; c <= 'Z'; c++ {
-			a.next[s][c] = a.next[s][c+'a'-'A']
-		}
-		for c := range a.next[s] {
-			if t := a.next[s][c]; a.out[t] != (hits{}) {
-				a.next[s][c] = ^t
+	// Flatten: rows by offset, accepting targets complemented.
+	a.next = make([]int32, len(next)*int(width))
+	for s, row := range next {
+		for c, t := range row {
+			v := t * width
+			if out[t] != (hits{}) {
+				v = ^v
 			}
+			a.next[int32(s)*width+int32(c)] = v
 		}
 	}
+	a.out = out
 	return a
 }
 
@@ -109,10 +137,10 @@ func (a *automaton) scan(s string) hits {
 	var h hits
 	st := int32(0)
 	for i := 0; i < len(s); i++ {
-		st = a.next[st][s[i]]
+		st = a.next[st+int32(a.class[s[i]])]
 		if st < 0 {
 			st = ^st
-			h = h.or(a.out[st])
+			h = h.or(a.out[st/a.width])
 		}
 	}
 	return h
@@ -122,7 +150,7 @@ func (a *automaton) scan(s string) hits {
 func (a *automaton) holds(s string) bool {
 	st := int32(0)
 	for i := 0; i < len(s); i++ {
-		if st = a.next[st][s[i]]; st < 0 {
+		if st = a.next[st+int32(a.class[s[i]])]; st < 0 {
 			return true
 		}
 	}

@@ -487,7 +487,7 @@ var durationRe = regexp.MustCompile(`\s*(?:\(\d+(?:\.\d+)? ?m?s\)|\d+(?:\.\d+)? 
 func holdsBytes(a *automaton, b []byte) bool {
 	st := int32(0)
 	for _, c := range b {
-		if st = a.next[st][c]; st < 0 {
+		if st = a.next[st+int32(a.class[c])]; st < 0 {
 			return true
 		}
 	}
