@@ -19,26 +19,30 @@ var specificCats = []errkind.Category{
 	errkind.CategoryUnknown,    // a command or script that does not exist: nothing to say what
 	errkind.CategoryBuild,      // a missing dependency or module; a tool's step that failed
 	errkind.CategoryBuild,      // static analysis findings: go vet's analyzers
+	errkind.CategoryType,       // what a language's types rule out, whatever reports it: a failed static_assert, a method called on nil
 	errkind.CategoryTest,       // a test framework's own failures
 	errkind.CategoryReference,  // names that do not exist, whatever exception says so
 	errkind.CategoryType,       // type checkers' and compilers' type errors
 	errkind.CategorySyntax,     // input that does not parse: JSON, YAML, config
+	errkind.CategoryFilesystem, // the system's own words for a missing or forbidden file, whatever the operation was
 	errkind.CategoryNetwork,    // the network, whatever exception carries it
 	errkind.CategoryFilesystem, // files
-	errkind.CategoryRuntime,    // crashes
+	errkind.CategoryRuntime,    // crashes, and values a program refuses
 }
 
 var specificPatterns = []string{
-	`command not found|npm error Missing script|npm ERR! Missing script`,
-	`ModuleNotFoundError|No module named|[Cc]annot find module|[Cc]annot find package|cannot load such file|Can't locate \S+\.pm in @INC|\(LoadError\)|no required module provides package|module lookup disabled|cannot find module providing|missing go\.sum entry|ERESOLVE|[Cc]ould not resolve dependenc|unable to resolve dependency|error TS2307\b|Unable to resolve (?:module|dependency)|requires go >= |Could not find artifact|package \S+ does not exist|Could not find a version that satisfies|Could not find a package configuration|Could NOT find|Unable to locate package|has no installation candidate|module '\S+' not found|No matching distribution found|aborting due to \d* ?previous error|could not compile|[Cc]ompilation fail(?:ed|ure)|Execution failed for task|BUILD FAILED|linking with .* failed|make(?:\[\d+\])?: \*\*\*|completed with exit code`,
+	`command not found|npm error Missing script|npm ERR! Missing script|^[\w./-]+: \d+: [^:\s]+: not found$`,
+	`ModuleNotFoundError|No module named|[Cc]annot find module|[Cc]annot find package|cannot load such file|Can't locate \S+\.pm in @INC|\(LoadError\)|no required module provides package|module lookup disabled|cannot find module providing|missing go\.sum entry|ERESOLVE|[Cc]ould not resolve dependenc|unable to resolve dependency|error TS2307\b|Unable to resolve (?:module|dependency)|requires go >= |Could not find artifact|package \S+ does not exist|Could not find a version that satisfies|Could not find a package configuration|Could NOT find|Unable to locate package|has no installation candidate|module '\S+' not found|No matching distribution found|aborting due to \d* ?previous error|could not compile|[Cc]ompilation fail(?:ed|ure)|Execution failed for task|BUILD FAILED|linking with .* failed|make(?:\[\d+\])?: \*\*\*|completed with exit code|fatal error: \S+\.h(?:pp|h)?: No such file or directory|'[^']+\.h(?:pp|h)?' file not found|[Cc]annot access \S+ (?:\(\S+\) )?in offline mode|in offline mode and the artifact`,
 	`format %\S+ has arg|reads arg #\d+|possible Printf formatting|self-assignment of|redundant (?:or|and):|should be called, not discarded|not compatible with reflect\.StructTag|passes non-pointer|passes lock by value|copies lock|unreachable code|result of \S+ call not used|possible misuse of|composite literal uses unkeyed|loop variable \S+ captured|declared and not used|imported and not used|\beqeqeq\b|\bno-unused-vars\b|\bprefer-const\b|missing return|redeclared in this block|import cycle not allowed|inconsistent vendoring`,
+	`static assertion failed|use of deleted function|undefined method [` + "`" + `'][^']*' for nil\b|for nil:NilClass|cannot be cast to|ClassCastException|no type named`,
 	`There are test failures|There were failing tests|Failed asserting that|Failure/Error: expect|Timeout of \d+ms exceeded|AssertionError|AssertionFailedError|ComparisonFailure|[Aa]ssertion failed|Expected values to be strictly|expected .* to (?:be|equal|deep|have|include|contain)|toBe\(|toEqual\(`,
-	`does not provide an export named|is not defined|[Cc]annot find (?:name|symbol|value|function|type|macro|crate)|undefined: |[Uu]ndefined (?:variable|method|local variable or method|name|function|constant|index|offset|subroutine|reference to)|Call to undefined|Class "[^"]+" not found|Can't locate object method|Undefined subroutine|Global symbol "\S+" requires explicit package name|unbound variable|undeclared name|not declared by package|unknown field|cannot refer to unexported|unresolved (?:import|reference|name)|[Uu]nresolved reference|not found in (?:this )?scope|has no (?:attribute|member|field or method)|\bundeclared\b|not declared|does not exist in the current context|uninitialized constant|NameError|ReferenceError|NoMethodError|AttributeError|NoSuchMethodError|NoClassDefFoundError|ClassNotFoundException|error TS230[4-6]\b|error TS2552\b|error\[E04(?:25|33|12|32)\]`,
+	`does not provide an export named|is not defined|[Cc]annot find (?:name|symbol|value|function|type|macro|crate)|undefined: |[Uu]ndefined (?:variable|method|local variable or method|name|function|constant|index|offset|subroutine|reference to)|Call to undefined|Class "[^"]+" not found|Can't locate object method|Undefined subroutine|Global symbol "\S+" requires explicit package name|unbound variable|undeclared name|not declared by package|unknown field|cannot refer to unexported|unresolved (?:import|reference|name)|[Uu]nresolved reference|not found in (?:this )?scope|has no (?:attribute|member|field or method)|\bundeclared\b|not declared|does not exist in the current context|uninitialized constant|NameError|ReferenceError|NoMethodError|AttributeError|NoSuchMethodError|NoClassDefFoundError|ClassNotFoundException|error TS230[4-6]\b|error TS2552\b|error\[E04(?:25|33|12|32)\]|(?:column|relation|table|database|schema|function|role|sequence|index) "[^"]+" does not exist|parameter null or not set|parameter not set`,
 	`cannot assign to|assignment mismatch|non-boolean condition|invalid argument|is not a type|of wrong type|[Tt]ype mismatch|mismatched types|(?i:incompatible types?)|has incompatible type|Unsupported operand types?|attempt to (?:perform arithmetic on|index|call|concatenate|compare) (?:a |two )?\w+ values?|is not assignable|cannot use .* as|invalid operation|too (?:many|few) arguments|not enough arguments|not enough return values|too many return values|can(?:'t| ?not) be coerced|can not be a value of a non-null type|no match for|no matching (?:function|constructor|member)|conversion from .* to non-scalar type|invalid operands|invalid conversion|cannot convert|[Cc]annot (?:implicitly )?convert|must be of type|does not implement|wrong type|error TS(?:2|7|18)\d{3}\b|error\[E0308\]|is not a function|is not iterable|undefined is not|null is not|[Cc]annot read propert(?:y|ies) of (?:undefined|null)|Can't call method "\S+" on (?:an undefined|unblessed)|on null|NoneType`,
-	`JSONDecodeError|JSON\.parse|in JSON at position|Unexpected token .* in JSON|Expecting (?:property name|value|',' delimiter)|EJSONPARSE|invalid JSON|YAMLError|yaml: line \d+|non-declaration statement outside function body|missing ',' |unknown directive|errors parsing go\.mod|ParserError|ScannerError|TOMLDecodeError`,
-	`ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRINUSE|(?i:connection ?(?:refused|reset|aborted|closed by|lost)|lost connection|connectionerror|connecterror|connectexception|unknownhostexception|sockettimeoutexception|unknown ?host|no such host|name or service not known|temporary failure in name resolution|temporary failure resolving|could not resolve host|getaddrinfo|failed to (?:connect|establish a new connection)|couldn't connect|could not connect|network (?:is )?unreachable|no route to host|dial tcp|i/o timeout|(?:connect|connection|read|request|socket|gateway|upstream|handshake|proxy)\w*\s+(?:timed out|timeout)|deadline exceeded|address already in use|bind: |fetch failed|socket hang up|tls handshake|certificate verify failed|ssl(?:error|: )|max retries exceeded|newconnectionerror|could not transfer artifact|could not read from remote repository|unable to access '|ssh: connect to host|remote end hung up|\b(?:429|502|503|504|529)\b|too many requests|service unavailable|bad gateway|rate.?limit|overloaded|api error)`,
+	`JSONDecodeError|JSON\.parse|in JSON at position|Unexpected token .* in JSON|Expecting (?:property name|value|',' delimiter)|EJSONPARSE|invalid JSON|YAMLError|yaml: line \d+|non-declaration statement outside function body|missing ',' |unknown directive|errors parsing go\.mod|ParserError|ScannerError|TOMLDecodeError|not terminated by|invalid parameter "|Invalid command '|was not closed|[Uu]nclosed '|:\d+:? unknown (?:option|directive|keyword)\b|(?:unary|binary) operator expected|integer expression expected`,
+	`[Nn]o such file or directory|[Pp]ermission denied|[Nn]ot a directory|[Ii]s a directory|\bis forbidden\b|['"](?:/|\./|~/)[^'"]*['"] does not exist`,
+	`ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRINUSE|(?i:connection ?(?:refused|reset|aborted|closed by|lost)|lost connection|connectionerror|connecterror|connectexception|unknownhostexception|sockettimeoutexception|unknown ?host|no such host|name or service not known|temporary failure in name resolution|temporary failure resolving|could not resolve host|getaddrinfo|failed to (?:connect|establish a new connection)|couldn't connect|could not connect|network (?:is )?unreachable|no route to host|dial tcp|i/o timeout|(?:connect|connection|read|request|socket|gateway|upstream|handshake|proxy)\w*\s+(?:timed out|timeout)|deadline exceeded|address already in use|bind: |fetch failed|socket hang up|tls handshake|certificate verify failed|ssl(?:error|: )|max retries exceeded|newconnectionerror|could not transfer artifact|could not read from remote repository|unable to access '|ssh: connect to host|remote end hung up|\b(?:429|502|503|504|529)\b|too many requests|service unavailable|bad gateway|rate.?limit|overloaded|api error|host not found|unable to resolve host|certificate's altnames|err_tls_|self[- ]signed certificate|unable to verify the first certificate|certificate has expired|no alternative certificate subject name|returned error: [45]\d\d\b|unexpected (?:http )?status(?: code)?:? [45]\d\d\b)`,
 	`FileNotFoundError|NoSuchFileException|FileNotFoundException|PermissionError|IsADirectoryError|NotADirectoryError|AccessDeniedException|[Nn]o such file|ENOENT|EACCES|EISDIR|EROFS|ENOSPC|[Pp]ermission denied|[Ff]ile not found|[Ff]ile does not exist|read-only file system|[Oo]peration not permitted|no space left on device|[Dd]isk (?:is )?full|Failed to open stream|Failed opening required|build constraints exclude all Go files|[Cc]annot stat|"[^"]+": not found|Errno::E(?:NOENT|ACCES)`,
-	`[Dd]ivision by (?:zero|0)|[Dd]ivide by zero|: runtime error: |AddressSanitizer|LeakSanitizer|ThreadSanitizer|[Ss]egmentation fault|Aborted|core dumped|UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event|Exception in thread|[Uu]ncaught|panic: |fatal error: all goroutines|DATA RACE`,
+	`[Dd]ivision by (?:zero|0)|[Dd]ivide by zero|: runtime error: |AddressSanitizer|LeakSanitizer|ThreadSanitizer|[Ss]egmentation fault|Aborted|core dumped|UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event|Exception in thread|[Uu]ncaught|panic: |fatal error: all goroutines|DATA RACE|violates (?:unique|not-null|foreign key|check|exclusion) constraint|duplicate key value|invalid input syntax for|invalid literal for \w+\(\)|strconv\.\w+: parsing|invalid duration|\bmust be (?:(?:positive|non-negative|negative|greater than|less than|at least|at most|between)\b|[<>]=? )`,
 }
 
 // The generic rules: exception classes and words.
@@ -55,7 +59,7 @@ var genericCats = []errkind.Category{
 
 var genericPatterns = []string{
 	`assert(?:_eq|_ne)?!|assertion ` + "`" + `|expect\(|--- FAIL|^FAIL\b|^not ok\b|Tests run: .*Failures: [1-9]|\b[1-9]\d* (?:failed|failing)\b|^FAILED\b|(?i:test failed|test failures)`,
-	`SyntaxError|ParseError|[Ss]yntax error|[Pp]arse error|IndentationError|TabError|[Uu]nexpected token|unexpected symbol|unexpected (?:end of|EOF|newline|identifier|indent|end-of-input|keyword)|expected .*(?:, found|but found|before)|expected one of|'[^']{1,3}' expected|unterminated|error TS1\d{3}\b|invalid character|illegal start of`,
+	`SyntaxError|ParseError|[Ss]yntax error|[Pp]arse error|IndentationError|TabError|[Uu]nexpected token|unexpected symbol|unexpected (?:end of|EOF|newline|identifier|indent|end-of-input|keyword)|expected .*(?:, found|but found|before)|expected '[^']{1,3}' after|expected one of|'[^']{1,3}' expected|unterminated|error TS1\d{3}\b|invalid character|illegal start of`,
 	`ModuleNotFoundError|ImportError`,
 	`EPIPE|[Bb]roken pipe|[Dd]isk quota|[Ii]s a directory|[Nn]ot a directory|[Tt]oo many open files`,
 	`[Tt]ype error|TypeError|ClassCastException`,
@@ -71,6 +75,20 @@ var allRules = newCatSet(append(slices.Clip(specificCats), genericCats...), appe
 // nSpecific is how many of allRules' alternatives are specific: they come
 // first.
 var nSpecific = alternatives(specificPatterns)
+
+// classRule tells the alternatives of allRules that name an exception
+// class ("ValueError"), not a word.
+var classRule = func() []bool {
+	c := make([]bool, len(allRules.cats))
+	for i, re := range allRules.rules.res {
+		c[i] = exceptionClassRe.MatchString(re.String())
+	}
+	return c
+}()
+
+// perlCompileRe is the start of Perl's compile-time diagnostics, which end
+// as its die messages do.
+var perlCompileRe = regexp.MustCompile(`^(?:\w+ found where operator expected|syntax error at|Global symbol|BEGIN failed|Execution of \S+ aborted|Missing right curly|Unmatched right curly|Can't find string terminator|Bareword "[^"]*" not allowed|Illegal declaration|Can't locate)`)
 
 // matchRules returns the category the rules give t, or "".
 func matchRules(t string) errkind.Category {
@@ -128,6 +146,9 @@ func categorize(f finding, block []string) errkind.Category {
 		}
 		return errkind.CategoryBuild
 	}
+	if bashUnsetParam(f.text) {
+		return errkind.CategoryReference
+	}
 	// The texts the rules read, in order: the line that says what went
 	// wrong, then what the error holds below it; the blocks are joined
 	// only when the line did not decide.
@@ -149,10 +170,35 @@ func categorize(f finding, block []string) errkind.Category {
 		texts[n] = ruleText{lines: block}
 		n++
 	}
+	// The line that says what went wrong decides by a specific phrase, or
+	// by the exception class it names; then a specific phrase anywhere in
+	// the error decides before a bare word on that line ("go: x imports"
+	// over an unreachable proxy is the network's failure).
+	var hs [4]hits
+	generic := -1
 	for k := range texts[:n] {
-		if c := matchRules(texts[k].text()); c != "" {
-			return c
+		t := texts[k].text()
+		hs[k] = allRules.rules.candidates(t)
+		if i := allRules.rules.firstIn(t, hs[k], 0, nSpecific); i >= 0 {
+			return allRules.cats[i]
 		}
+		if k == 0 {
+			generic = allRules.rules.firstIn(t, hs[k], nSpecific, len(allRules.cats))
+			if generic >= 0 && classRule[generic] {
+				return allRules.cats[generic]
+			}
+		}
+	}
+	if generic >= 0 {
+		return allRules.cats[generic]
+	}
+	for k := 1; k < n; k++ {
+		if i := allRules.rules.firstIn(texts[k].s, hs[k], nSpecific, len(allRules.cats)); i >= 0 {
+			return allRules.cats[i]
+		}
+	}
+	if perlDieRe(f.text) && !perlCompileRe.MatchString(f.text) {
+		return errkind.CategoryRuntime // Perl's die: an exception, whatever it says
 	}
 	switch {
 	case f.fam == famCompiler || f.fam == famAnnotation || f.text != "" && isDigit(strings.TrimLeft(f.text, " ")[0]) && eslintRe.MatchString(f.text):
@@ -220,3 +266,45 @@ func clipJoin(lines []string) string {
 
 // blockWindow is how much of a block categorisation reads.
 const blockWindow = 16 << 10
+
+// bashParamRe is bash's error at a line of a script: the name, then the
+// message.
+var bashParamRe = regexp.MustCompile(`^\S+: line \d+: ([A-Za-z_]\w*): (.+)$`)
+
+// bashUnsetParam reports whether a bash error is ${VAR:?msg} or
+// ${VAR?msg} failing: the variable is named, and its message names it
+// again ("DEPLOY_ENV: DEPLOY_ENV must be set"). A builtin's complaint
+// ("cd: /x: No such file or directory") names the builtin.
+func bashUnsetParam(t string) bool {
+	if !strings.Contains(t, ": line ") {
+		return false
+	}
+	m := bashParamRe.FindStringSubmatch(t)
+	if m == nil || shellBuiltins[m[1]] {
+		return false
+	}
+	msg := m[2]
+	for k := strings.Index(msg, m[1]); k >= 0; {
+		end := k + len(m[1])
+		if (k == 0 || !isWordByte(msg[k-1])) && (end == len(msg) || !isWordByte(msg[end])) {
+			return true
+		}
+		n := strings.Index(msg[end:], m[1])
+		if n < 0 {
+			break
+		}
+		k = end + n
+	}
+	return false
+}
+
+// shellBuiltins are the builtins bash names in its errors.
+var shellBuiltins = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`alias bg bind break builtin caller cd command compgen complete continue declare dirs disown echo
+		enable eval exec exit export fc fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd read
+		readarray readonly return set shift shopt source suspend test times trap type typeset ulimit umask unalias unset wait`) {
+		shellBuiltins[w] = true
+	}
+}
