@@ -110,6 +110,10 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		if end+2 <= limit && exceptionRe.MatchString(lines[end+1]) && frameRe.MatchString(lines[end+2]) {
 			end = captureIndented(lines, end+1, limit, false) // the report's exception
+			// and the run's lines after it: Maven's help trailer.
+			for j := end + 1; j <= limit && strings.HasPrefix(lines[j], prefix) && !own; j++ {
+				end = j
+			}
 		}
 		return start, end, key
 	case famLinker:
@@ -192,8 +196,23 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famGradle:
 		return captureGradle(lines, i, floor, limit)
+	case famNumbered:
+		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !numberedEndRe.MatchString(lines[j]) &&
+			!(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])); j++ {
+			end = j
+		}
+		for end > i && blank(lines[end]) {
+			end--
+		}
+		if i+2 <= end && !blank(lines[i+2]) {
+			key = i + 2 // what failed, under the test's name
+		}
+		return start, end, key
 	default:
 		end = captureIndented(lines, i, limit, fam == famRust || fam == famCompiler)
+		if fam == famLine && strings.Contains(lines[i], " line ") && perlDieRe(lines[i]) {
+			end = capturePerl(lines, i, end, limit)
+		}
 	}
 	start = captureAbove(lines, i, floor, fam)
 	if start < i && numberedRe.MatchString(lines[start]) {
@@ -228,6 +247,7 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 	base := indentOf(lines[i])
 	end := i
 	braces := false // inside an object dump: "at x (y.js:1:2) {" ... "}"
+	framed := false // a stack frame has been seen
 	for j := i + 1; j <= limit; j++ {
 		l := lines[j]
 		if blank(l) {
@@ -237,7 +257,8 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			for k <= limit && blank(lines[k]) && k-j < 2 {
 				k++
 			}
-			if k > limit || blank(lines[k]) || !continues(lines[k], lineAt(lines, k+1, limit), base, snippets, true) {
+			if k > limit || blank(lines[k]) || !continues(lines[k], lineAt(lines, k+1, limit), base, snippets, true) &&
+				!(j == i+1 && snippetAt(lines, k, limit)) {
 				break
 			}
 			continue
@@ -260,12 +281,19 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			j = k
 			continue
 		case continues(l, lineAt(lines, j+1, limit), base, snippets, blank(lines[j-1])):
-		case j+1 <= limit && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
-			// A report's header, then the exception and its frames.
+		case !framed && j+1 <= limit && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
+			// A report's header, then the exception and its frames; after
+			// frames, another exception is another error.
+		case (j == i+1 || j == i+2 && blank(lines[i+1])) && snippetAt(lines, j, limit):
+			// The source line under an error, at the margin as javac,
+			// clang and Ruby print it, over its caret.
+		case j+1 <= limit && interleaved(lines, i, j):
+			// A line another stream printed inside a stack trace.
 		default:
 			return end
 		}
 		end = j
+		framed = framed || isFrame(l)
 		if t := strings.TrimSpace(l); strings.HasSuffix(t, "{") && (frameRe.MatchString(l) || j == i+1 && exceptionRe.MatchString(lines[i])) {
 			braces = true
 		}
@@ -289,7 +317,7 @@ func continues(l, next string, base int, snippets, afterBlank bool) bool {
 	if t == "" || strings.IndexByte(continueStarts, t[0]) < 0 && !isDigit(t[0]) {
 		return false
 	}
-	if frameRe.MatchString(l) {
+	if frameRe.MatchString(l) || strings.IndexByte("DHCQSL", t[0]) >= 0 && contLabelRe.MatchString(l) {
 		return true
 	}
 	if snippets && (rustLineRe.MatchString(l) || snippetRe.MatchString(l) || caretRe.MatchString(l) ||
@@ -301,7 +329,7 @@ func continues(l, next string, base int, snippets, afterBlank bool) bool {
 
 // continueStarts are the bytes a continuation line (a frame, a snippet, a
 // caret, a hint) may start with, besides digits.
-const continueStarts = "aBCDSE.ftT#hn^~-:|=/<s"
+const continueStarts = "aBCDSE.ftT#hn^~-:|=/<sHQL"
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python
@@ -424,8 +452,15 @@ func captureLogged(lines []string, end, limit int) int {
 // toolPrefix returns the "prog: " a program's complaint starts with.
 func toolPrefix(l string) string {
 	k := strings.Index(l, ": ")
-	if k <= 0 || k > 64 || strings.ContainsAny(l[:k], " \t") {
+	if k <= 0 || k > 64 {
 		return ""
+	}
+	if p := l[:k]; strings.ContainsAny(p, " \t") {
+		// "tar (child): ": a program and the part of it that speaks.
+		b := strings.Index(p, " (")
+		if b <= 0 || !strings.HasSuffix(p, ")") || strings.ContainsAny(p[:b], " \t") || strings.Count(p, " ") > 2 {
+			return ""
+		}
 	}
 	return l[:k+2]
 }
@@ -440,9 +475,23 @@ var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\
 // and indented lines.
 func captureTool(lines []string, i, limit int) int {
 	end := captureToolLines(lines, i, limit)
+	// Where to read more ("More details here: https://...") goes with the
+	// complaint under it; so does what a complaint that ends with a colon
+	// announces ("Syntax error on line 3 of x.conf:" over "Invalid command
+	// 'Lisen', ...").
+	switch {
+	case end+1 > limit:
+	case docsRe.MatchString(lines[end+1]):
+		end++
+	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && explains(lines[i+1]):
+		end++
+	}
 	// The advice a tool prints after a blank line ("Please make sure you
-	// have the correct access rights") goes with its complaint.
-	if end+2 <= limit && blank(lines[end+1]) && adviceRe.MatchString(lines[end+2]) {
+	// have the correct access rights", "curl failed to verify ...") goes
+	// with its complaint.
+	prog := strings.TrimSuffix(toolPrefix(lines[i]), ": ")
+	if end+2 <= limit && blank(lines[end+1]) && (adviceRe.MatchString(lines[end+2]) ||
+		prog != "" && !strings.Contains(prog, " ") && strings.HasPrefix(lines[end+2], prog+" ") && advicePart(lines[end+2][len(prog)+1:])) {
 		end += 2
 		for k := 0; k < 4 && end+1 <= limit && advicePart(lines[end+1]); k++ {
 			end++
@@ -450,6 +499,9 @@ func captureTool(lines []string, i, limit int) int {
 	}
 	return end
 }
+
+// docsRe is a line that says where to read more about an error.
+var docsRe = regexp.MustCompile(`^(?:More (?:details|information|info)|See|For (?:more|details))\b.*\bhttps?://\S+$`)
 
 // adviceRe starts the paragraph of advice a tool prints under an error.
 var adviceRe = regexp.MustCompile(`^(?:Please |Make sure |Check (?:that|your|the) |Try |You (?:can|may|might|need|should) |To fix |Run |Use |Did you )`)
@@ -466,10 +518,22 @@ func captureToolLines(lines []string, i, limit int) int {
 	for j := end + 1; j <= limit; j++ {
 		l := lines[j]
 		switch {
+		case end > i && indentOf(lines[i+1]) > indentOf(lines[i]) && j+1 <= limit && indentOf(lines[j+1]) > indentOf(l):
+			// The complaint was a header with its lines under it, and so is
+			// this: another complaint ("go: x imports" and the package
+			// under each).
+			return end
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
 		case place != "" && strings.HasPrefix(l, place):
 		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
-		case levels && levelPrefix(l) && !positionedRe.MatchString(l):
+		case levels && !own && levelPrefix(l) && !positionedRe.MatchString(l):
+		case !levels && !own && (strings.HasPrefix(l, "fatal: ") || strings.HasPrefix(l, "error: ")) && !positionedRe.MatchString(l):
+			// The program's conclusion after the complaint of what it ran:
+			// ssh's failure, then git's "fatal: Could not read from remote
+			// repository."
+		case !own && (levelPrefix(l) || toolPrefix(l) != "") && !positionedRe.MatchString(l) && sharesSubject(lines[i:end+1], l):
+			// Another complaint about the same thing: wget's "Resolving
+			// x... failed", then "wget: unable to resolve host address 'x'".
 		case shapes.res[rSignal].MatchString(l) && !shapes.res[rSignal].MatchString(lines[i]):
 			// The shell reports the signal the failure ended in.
 		case prefix != "" && strings.HasPrefix(l, prefix) && !own && !positionedRe.MatchString(l) && !quietTool(l):
@@ -525,6 +589,18 @@ func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int)
 		}
 		return start, end, key
 	}
+	// A report that aborts the program runs to its "==N==ABORTING",
+	// whatever it prints on the way (the frames' descriptions, the shadow
+	// bytes and their legend), unless another report starts first.
+	for j := i + 1; j <= limit && j <= i+maxSanitizerReport; j++ {
+		l := lines[j]
+		if strings.HasPrefix(l, "ABORTING") {
+			return start, j, key
+		}
+		if shapes.res[rSanitizer].MatchString(l) || strings.HasPrefix(l, "WARNING: ThreadSanitizer") {
+			break
+		}
+	}
 	for j := i + 1; j <= limit; j++ {
 		l := lines[j]
 		if sanitizerEndRe.MatchString(l) || start < i && raceEndRe.MatchString(l) {
@@ -543,10 +619,14 @@ func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int)
 
 // numberedEndRe ends a numbered test report: PHPUnit's "--" between
 // sections and its closing counts, RSpec's "Finished in".
-var numberedEndRe = regexp.MustCompile(`^(?:--|There (?:was|were) \d+ \w+:|Finished in |\d+ examples?, |ERRORS!|FAILURES!|Tests: \d)`)
+var numberedEndRe = regexp.MustCompile(`^(?:--|There (?:was|were) \d+ \w+:|Finished in |\d+ examples?, |\d+ runs?, \d+ assertions?|ERRORS!|FAILURES!|Tests: \d)`)
 
 // julHeaderRe is the first line of a java.util.logging record.
 var julHeaderRe = regexp.MustCompile(`^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M \S+ \S+$`)
+
+// maxSanitizerReport is the most lines a sanitizer's report is looked
+// through for its end.
+const maxSanitizerReport = 400
 
 var (
 	sanitizerEndRe = regexp.MustCompile(`^(?:==\d+==)?ABORTING|^==\d+==(?:HINT|NOTE):|^-{10,}$`)
@@ -640,4 +720,92 @@ func advicePart(l string) bool {
 	t := strings.TrimSpace(l)
 	return t != "" && indentOf(l) == 0 && !strings.HasPrefix(t, "$ ") && !strings.HasPrefix(t, "> ") && !strings.HasPrefix(t, "# ") &&
 		!levelPrefix(l) && toolPrefix(l) == "" && unicode.IsLower(rune(t[0]))
+}
+
+// interleaved reports whether line j, inside the block that starts on line
+// i, is a line printed by another stream (stdout) between the frames of a
+// stack trace: a frame or the exception's header above it, a frame below.
+func interleaved(lines []string, i, j int) bool {
+	l := lines[j]
+	if blank(l) || indentOf(l) != 0 || !isFrame(lines[j+1]) {
+		return false
+	}
+	if !isFrame(lines[j-1]) && !(j-1 == i && exceptionRe.MatchString(lines[i])) {
+		return false
+	}
+	return !triggers.holds(l) // plain output, not an error or a record of one
+}
+
+// isFrame reports whether a line is a frame of a JVM or Node stack trace:
+// indented, "at ...".
+func isFrame(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	return len(t) < len(l) && len(t) > 3 && strings.HasPrefix(t, "at ") && t[3] != ' '
+}
+
+// snippetAt reports whether line k is a line of source with a caret line
+// under it that points into it.
+func snippetAt(lines []string, k, limit int) bool {
+	if k+1 > limit || blank(lines[k]) || !caretRe.MatchString(lines[k+1]) {
+		return false
+	}
+	return len(strings.TrimRight(lines[k+1], " \t")) <= len(lines[k])+1
+}
+
+// explains reports whether a line is plain prose at the margin, not
+// another complaint, a prompt, a record or a tool's trace.
+func explains(l string) bool {
+	t := strings.TrimSpace(l)
+	if t == "" || indentOf(l) != 0 || toolPrefix(l) != "" || levelPrefix(l) {
+		return false
+	}
+	switch t[0] {
+	case '$', '[', '+', '#', '*', '>', '=', '-', '{', '<':
+		return false
+	}
+	return !strings.HasPrefix(t, "Traceback")
+}
+
+// perlPlaceRe is where a Perl diagnostic says it is: "at x.pl line 7",
+// and what it quotes: ', near "..."'.
+var perlPlaceRe = regexp.MustCompile(`\bat (\S+ line \d+)(?:, <[^>]*> (?:line|chunk) \d+)?(, near "|\.$)`)
+
+// capturePerl extends the block of a Perl diagnostic on line i, which
+// ends on line end so far: over the lines of the code it quotes ('near
+// "$c' and the rest of the quote on the next lines), and over the
+// diagnostics Perl prints after it about the same code at the same place
+// ("Scalar found where operator expected at x.pl line 7, near ..." and
+// then "syntax error at x.pl line 7, near ..."): one mistake.
+func capturePerl(lines []string, i, end, limit int) int {
+	m := perlPlaceRe.FindStringSubmatch(lines[i])
+	if m == nil {
+		return end
+	}
+	place, near := m[1], m[2] != "."
+	end = max(end, perlQuote(lines, i, limit))
+	for near && end+1 <= limit {
+		n := lines[end+1]
+		mm := perlPlaceRe.FindStringSubmatch(n)
+		if mm == nil || mm[1] != place || mm[2] == "." || indentOf(n) != 0 {
+			break
+		}
+		end = captureIndented(lines, perlQuote(lines, end+1, limit), limit, false)
+	}
+	return end
+}
+
+// perlQuote returns the last line of the diagnostic on line i: a quote
+// (', near "...') that it opens and does not close goes on to the line
+// that closes it.
+func perlQuote(lines []string, i, limit int) int {
+	k := strings.Index(lines[i], `, near "`)
+	if k < 0 || strings.Count(lines[i][k+8:], `"`)%2 == 1 {
+		return i
+	}
+	for j := i + 1; j <= limit && j <= i+5; j++ {
+		if strings.Count(lines[j], `"`)%2 == 1 {
+			return j
+		}
+	}
+	return i
 }

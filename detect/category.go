@@ -125,7 +125,7 @@ func categorize(f finding, block []string) errkind.Category {
 			return c
 		}
 		return errkind.CategoryTest
-	case f.fam == famTest || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famRustPanic:
+	case f.fam == famTest || f.fam == famNumbered || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famRustPanic:
 		if c := reportCategory(block); c != "" {
 			return c
 		}

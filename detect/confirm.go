@@ -45,6 +45,7 @@ const (
 	famGradle                   // Gradle's "FAILURE:" / "* What went wrong:" report, to its "* Try:"
 	famReport                   // a test runner's report of one failure: jest's "●", vitest's "FAIL x > y", to the next
 	famAnnotation               // an annotation under a source line, with the header naming the place above it
+	famNumbered                 // a numbered test report, "  1) Failure:", to the next one
 )
 
 // finding is a confirmed error before it is reported.
@@ -127,15 +128,17 @@ var shapes = newRuleSet(
 	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL)\])(?: |$)`,
 	// rPosError: a position, then an error: "x.c:3:5: error: ...",
 	// "x.ts(3,7): error TS2322: ...", "src/x.ts:3:7 - error TS2322: ...",
-	// "X.java:3: error:", "/x/A.java:[5,9] error:".
-	`^\s*(?::[A-Za-z][\w:-]*)?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:fatal |Fatal |syntax |parse |Parse )?(?:error|Error|ERROR)(?::|,|\[| [A-Z]{1,4}\d+:?)`,
+	// "X.java:3: error:", "/x/A.java:[5,9] error:", behind a program's
+	// name: "psql:x.sql:3: ERROR:".
+	`^\s*(?::[A-Za-z][\w:-]*)?(?:[a-z][\w-]*:)?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:fatal |Fatal |syntax |parse |Parse )?(?:error|Error|ERROR)(?::|,|\[| [A-Z]{1,4}\d+:?)`,
 	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
 	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`,
 	// rGoQuiet: the go command's progress, not its errors.
 	`^go: (?:downloading|finding|extracting|upgraded|added|found|creating|to add|updates to go\.mod needed;? to update)`,
 	// rToolErr: a program's complaint: "curl: (7) Failed to connect ...",
-	// "bash: foo: command not found", "x.sh: line 3: y: unbound variable".
-	`^(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\[\d+\])?: (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|error)\b)`,
+	// "bash: foo: command not found", "x.sh: line 3: y: unbound variable",
+	// Apache's "AH00526: Syntax error on line 3 of x.conf:".
+	`^(?:(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\[\d+\])?|[A-Z]{1,4}\d{3,6}): (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|error)\b)`,
 	// rToolQuiet: words before a colon that make a line a field, not a
 	// program's complaint.
 	`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage)[:=]`,
@@ -200,6 +203,11 @@ var (
 	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
 	// PHPUnit's "Failed asserting that".
 	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
+	// curlCodeRe is a program's complaint that starts with its exit code.
+	curlCodeRe = regexp.MustCompile(`^[a-z][\w.+-]*: \([1-9]\d{0,2}\) \S`)
+	// numberedHeadRe heads a numbered test report that says only what kind
+	// of failure follows: minitest's "  1) Failure:".
+	numberedHeadRe = regexp.MustCompile(`^\s*\d+\) (?:Failure|Error):$`)
 	// Gradle's test events: "MathTest > adds() FAILED".
 	gradleTestRe = regexp.MustCompile(`^\S.* > .+ FAILED$`)
 	// Valgrind's error kinds.
@@ -346,6 +354,14 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famGoTest, text: t}
 	case strings.Contains(s, "● ") && jestRe.MatchString(s), strings.Contains(s, "FAIL ") && vitestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famReport, text: t}
+	case strings.HasSuffix(t, ":") && strings.Contains(t, ") ") && numberedHeadRe.MatchString(s):
+		// minitest's "  1) Failure:" and "  2) Error:": a failed assertion
+		// is a test's failure, an error is what its exception says.
+		v := verdict{kind: kindError, fam: famNumbered, text: t}
+		if strings.HasSuffix(t, "Failure:") {
+			v.cat = errkind.CategoryTest
+		}
+		return v
 	case m(rTap), strings.Contains(s, "Fail") && assertionLineRe.MatchString(s), strings.HasSuffix(s, " FAILED") && gradleTestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTest, text: t}
 	case strings.HasPrefix(s, "CONFLICT (") && strings.Contains(s, "): "):
@@ -437,6 +453,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famRecord, text: t}
 	case m(rSignal):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+	case strings.Contains(s, ": (") && curlCodeRe.MatchString(s):
+		// curl's "curl: (60) SSL: ...": a program's complaint with its
+		// exit code.
+		return verdict{kind: kindError, fam: famTool, text: t}
 	case strings.Contains(s, ": line ") && bashLineRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case m(rToolErr) && !m(rToolQuiet):
@@ -453,7 +473,76 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{kind: kindError, fam: famCompiler, text: t}
 		}
 	}
+	if indentOf(s) != 0 {
+		return verdict{}
+	}
+	switch {
+	case i+1 < len(doc.short) && isFrame(doc.short[i+1]) && !isCode(s) && embeddedExceptionRe.MatchString(s):
+		// A message, then an exception with its stack: "health check
+		// failed: Error: timed out" over "    at ...", as console.error
+		// prints them.
+		return verdict{kind: kindError, fam: famException, text: t}
+	case nodeSysErr(t) && !isCode(s):
+		// Node's system errors in a message: "redis: connect
+		// ECONNREFUSED 127.0.0.1:6379", "... (ERR_TLS_CERT_ALTNAME_INVALID)".
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.Contains(s, " got") && !strings.ContainsAny(s, "{}%`") && !strings.HasSuffix(t, ";") && mismatch(t):
+		// A check's report of a mismatch: "case 2: want 19.98 EUR, got
+		// 19.98".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
+	}
 	return verdict{}
+}
+
+var (
+	// embeddedExceptionRe is an exception named inside a line, after a
+	// message: "failed: Error: x", "failed DOMException [TimeoutError]: x".
+	embeddedExceptionRe = regexp.MustCompile(`\s(?:[\w$]+\.)*(?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S`)
+	// nodeSysErrRe is a Node system error's message: the system call and
+	// the error code, maybe the address; nodeCodeRe the code alone in
+	// parentheses.
+	nodeSysErrRe = regexp.MustCompile(`^(?:connect|getaddrinfo|getnameinfo|read|write|listen|bind|open|spawn\S*|lstat|stat|unlink|mkdir|rmdir|scandir|rename|access|opendir|chmod|kill|send|recv) E[A-Z]{3,}(?: \S+)?$`)
+	nodeCodeRe   = regexp.MustCompile(`\((?:ERR_[A-Z0-9_]{4,}|E[A-Z]{4,})\)$`)
+	// mismatchRe is a check's report: a name, then what it wanted and
+	// what it got, in either order.
+	mismatchRe = regexp.MustCompile(`^[^\s:][^:]{0,100}: (?:(?:expected|want(?:ed)?):? (.+), (?:but )?got:? (.*)|got:? (.+), want(?:ed)?:? (.*))$`)
+)
+
+// mismatch reports whether a line is a check's report of a value it did
+// not expect: the value it wanted and the one it got differ.
+func mismatch(t string) bool {
+	m := mismatchRe.FindStringSubmatch(t)
+	if m == nil {
+		return false
+	}
+	want, got := m[1]+m[4], m[2]+m[3]
+	return strings.TrimSpace(want) != strings.TrimSpace(got)
+}
+
+// nodeSysErr reports whether a line ends with a Node system error's
+// message after a colon ("redis: connect ECONNREFUSED 127.0.0.1:6379") or
+// with an error code in parentheses ("... (ERR_TLS_CERT_ALTNAME_INVALID)").
+func nodeSysErr(t string) bool {
+	if strings.HasSuffix(t, ")") {
+		k := strings.LastIndexByte(t, '(')
+		return k >= 0 && k+2 < len(t) && t[k+1] == 'E' && nodeCodeRe.MatchString(t[k:])
+	}
+	// The code is the last word or the one before it (the address).
+	k := strings.LastIndexByte(t, ' ')
+	if k < 0 {
+		return false
+	}
+	if k+1 >= len(t) || t[k+1] != 'E' {
+		if k = strings.LastIndexByte(t[:k], ' '); k < 0 || k+1 >= len(t) || t[k+1] != 'E' {
+			return false
+		}
+	}
+	// and the system call before it, after ": ".
+	c := strings.LastIndexByte(t[:k], ' ')
+	if c < 1 || t[c-1] != ':' {
+		return false
+	}
+	return nodeSysErrRe.MatchString(t[c+1:])
 }
 
 // perlWarnRe is the start of Perl's warnings, which end like its errors.

@@ -49,6 +49,14 @@ func TestDetect(t *testing.T) {
 		{"info log with error field", `{"level":"info","msg":"retrying","error":"timeout"}` + "\n" + `{"level":"debug","error":"x"}` + "\n", []string{}},
 		{"source in a fenced block", "```go\nreturn errors.New(\"Error: x\")\npanic: not really\n```\n", []string{}},
 		{"grep results", "src/app.js:12:    console.error('Error: failed', err);\nsrc/x.go:40:\treturn fmt.Errorf(\"read: %w\", err)\n", []string{}},
+		{"checks that passed, and prose about checks", "test_total: expected 100, got 100\nThe check said expected \"a-b\", got \"a_b\" before the fix.\n" +
+			"\tif got != want { t.Errorf(\"case %d: want %v, got %v\", i, want, got) }\n", []string{}},
+		{"one process's records that are not one failure", "Nov 22 20:44:12 vm app[77]: error: cannot read /etc/app/a.conf: Permission denied\n" +
+			"Nov 22 20:44:12 vm app[77]: error: upstream 10.0.0.9:80 unreachable: connection refused\n" +
+			"Nov 22 20:44:12 vm app[78]: error: upstream 10.0.0.9:80 unreachable: connection reset by peer\n",
+			[]string{"1-1 filesystem_error: error: cannot read /etc/app/a.conf: Permission denied",
+				"2-2 network_error: error: upstream 10.0.0.9:80 unreachable: connection refused",
+				"3-3 network_error: error: upstream 10.0.0.9:80 unreachable: connection reset by peer"}},
 
 		// Errors.
 		{"json error events", `{"level":"error","msg":"db connect failed","error":"dial tcp 127.0.0.1:5432: connect: connection refused"}` + "\n" +
@@ -85,6 +93,21 @@ func TestDetect(t *testing.T) {
 		{"summary after an error", "TypeError: x is not a function\nTests: 1 failed, 1 total\n", []string{"1-1 type_error: TypeError: x is not a function"}},
 		{"ci log", "2024-01-15T10:00:00.1234567Z ##[group]Run go test\n2024-01-15T10:00:01.0000000Z ##[error]Process completed with exit code 1.\n",
 			[]string{"2-2 build_error: Process completed with exit code 1."}},
+		{"a check's mismatches", "case 0: want 19.98 EUR, got 19.98\ncase 1: got 3, want 4\n",
+			[]string{"1-1 test_failure: case 0: want 19.98 EUR, got 19.98", "2-2 test_failure: case 1: got 3, want 4"}},
+		{"node errors printed by a program", "redis: connect ECONNREFUSED 127.0.0.1:6379\ntls check failed: Hostname/IP does not match certificate's altnames (ERR_TLS_CERT_ALTNAME_INVALID)\n" +
+			"upstream failed: Error: socket hang up\n    at Socket.onclose (node:_http_client:1:1)\n",
+			[]string{"1-1 network_error: redis: connect ECONNREFUSED 127.0.0.1:6379", "2-2 network_error: tls check failed: Hostname/IP does not match certificate's altnames (ERR_TLS_CERT_ALTNAME_INVALID)",
+				"3-4 network_error: upstream failed: Error: socket hang up"}},
+		{"one failure in several records of one process", "2026-01-01 10:00:00.000 UTC [41] ERROR:  column \"qty\" does not exist at character 8\n" +
+			"2026-01-01 10:00:00.000 UTC [41] HINT:  Perhaps you meant to reference the column \"orders.qty\".\n" +
+			"2026-01-01 10:00:00.000 UTC [42] STATEMENT:  SELECT 1;\n" +
+			"2026-01-01 10:00:00.001 UTC [41] STATEMENT:  SELECT qty FROM orders;\n",
+			[]string{"1-2 reference_error: ERROR:  column \"qty\" does not exist at character 8"}},
+		{"a program's conclusion under the failure it ran into", "ssh: connect to host git.corp.example port 22: Connection timed out\nfatal: Could not read from remote repository.\n" +
+			"warn: retrying\nResolving pkg.example (pkg.example)... failed: Name or service not known.\nwget: unable to resolve host address 'pkg.example'\n",
+			[]string{"1-2 network_error: ssh: connect to host git.corp.example port 22: Connection timed out",
+				"4-5 network_error: Resolving pkg.example (pkg.example)... failed: Name or service not known."}},
 		{"ansi and crlf", "\x1b[31mError: boom\x1b[0m\r\nok\r\n", []string{"1-1 unknown_error: Error: boom"}},
 	}
 	for _, tc := range tests {

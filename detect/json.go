@@ -70,6 +70,10 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 			level = strings.ToLower(strings.TrimSpace(s))
 			break
 		}
+		if n, ok := obj[k].(float64); ok {
+			level = numericLevel(n)
+			break
+		}
 	}
 	switch {
 	case errorLevels[level]:
@@ -84,7 +88,7 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 	if t, _ := obj["type"].(string); t == "error" {
 		return jsonError(obj, famJSON)
 	}
-	if errorValue(obj["error"]) != "" {
+	if errorValue(obj["error"]) != "" || errorValue(obj["err"]) != "" && errorValue(obj["err"]) != "true" && level == "" {
 		return jsonError(obj, famJSON)
 	}
 	// Events nest their payloads: a stream-json tool result sits in
@@ -109,6 +113,20 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 		}
 	}
 	return verdict{}
+}
+
+// numericLevel names a level written as a number: pino's and bunyan's
+// (10 trace to 60 fatal), syslog's severities are not numbered so.
+func numericLevel(n float64) string {
+	switch {
+	case n >= 50 && n <= 60:
+		return "error"
+	case n >= 40 && n < 50:
+		return "warn"
+	case n >= 10 && n < 40:
+		return "info"
+	}
+	return ""
 }
 
 // errorValue returns an error field's message: a non-empty string, or an
@@ -141,7 +159,11 @@ func jsonError(obj map[string]any, fam family) verdict {
 			break
 		}
 	}
-	if e := errorValue(obj["error"]); e != "" && e != "true" {
+	e := errorValue(obj["error"])
+	if e == "" || e == "true" {
+		e = errorValue(obj["err"]) // slog's and pino's key
+	}
+	if e != "" && e != "true" {
 		switch {
 		case msg == "":
 			msg = e
@@ -302,6 +324,9 @@ func jsonMayErr(line []byte) bool {
 			i = j
 			if long {
 				continue
+			}
+			if str == "level" && i+2 < len(line) && line[i+1] == ':' && (line[i+2] == '5' || line[i+2] == '6') {
+				return true // pino's and bunyan's numbered levels: 50 error, 60 fatal
 			}
 			word := strings.ToLower(strings.TrimSpace(str))
 			if !errorLevels[word] && !warnLevels[word] && word != "fail" {

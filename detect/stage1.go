@@ -19,6 +19,7 @@ var triggerWords = []string{
 	"unbound variable", "not found", "no such host", "dial tcp", "connection refused", "connection reset", "address already in use",
 	"name or service not known", "name resolution", "network is unreachable", "no route to host", "i/o timeout",
 	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure", "conflict (",
+	"emerg", "crit]", "alert]", "(err_", ", got ", ": got ", ", but got ", `"level":50`, `"level":60`,
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
@@ -167,10 +168,12 @@ func (a *automaton) candidate(line string) bool {
 
 // structural reports whether a line has the shape of an error that names
 // no trigger word: Perl's "... at x.pl line 3.", bash's "x.sh: line 3:
-// ...", Ruby's "x.rb:3:in `f': ... (Klass)", Go's `Get "url": ...`.
+// ...", Ruby's "x.rb:3:in `f': ... (Klass)", curl's "curl: (60) ...", Go's
+// `Get "url": ...`.
 func structural(line string) bool {
+	colon := strings.Index(line, ": ")
 	return strings.Contains(line, " line ") && (perlDieRe(line) || bashLineRe.MatchString(line)) ||
-		strings.Contains(line, ": ") && progPosRe.MatchString(line) ||
+		colon >= 0 && (progPosRe.MatchString(line) || colon+2 < len(line) && line[colon+2] == '(' && curlCodeRe.MatchString(line)) ||
 		strings.Contains(line, ":in ") && shapes.res[rRuby].MatchString(line) ||
 		strings.Contains(line, "\": ") && shapes.res[rGoNet].MatchString(stripPrefix(line))
 }

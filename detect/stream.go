@@ -213,7 +213,12 @@ func (s *Stream) endLine() {
 		}
 	}
 	doc.lines = append(doc.lines, line)
-	doc.short = append(doc.short, clip(stripPrefix(line)))
+	short := clip(stripPrefix(line))
+	if len(short) < len(line) && strings.HasPrefix(short, "#011") {
+		// syslog writes a message's tab as "#011": the line was indented.
+		short = "\t" + short[4:]
+	}
+	doc.short = append(doc.short, short)
 	doc.cut = append(doc.cut, cut)
 	doc.cand = append(doc.cand, cand)
 	doc.jv = append(doc.jv, jv)
@@ -307,6 +312,10 @@ func (s *Stream) consider(i int) {
 		if f.key != i {
 			f.text = strings.TrimSpace(stripPrefix(doc.lines[f.key]))
 		}
+		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan))
+	}
+	if j := f.end + 1; v.kind == kindError && j < len(doc.short) && trailer(doc.short[j]) {
+		f.end = j // the program's closing line: "configuration file x test failed"
 	}
 	switch v.kind {
 	case kindSummary:
@@ -357,6 +366,11 @@ func (s *Stream) consider(i int) {
 				break
 			}
 		}
+	}
+	if f.key == f.start && f.end > f.start && len(f.detail) == 0 && headerOnly(f.text) {
+		// A header that says nothing on its own ("go: x imports") is told
+		// apart by the line under it.
+		key += "\x00" + doc.short[f.start+1]
 	}
 	h := maphash.String(seenSeed, key)
 	if _, dup := s.seen[h]; dup {
@@ -493,3 +507,24 @@ func holdsBytes(a *automaton, b []byte) bool {
 	}
 	return false
 }
+
+// headerOnly reports whether an error's first line only announces the
+// lines under it: it ends with a colon, or holds no message after its
+// program's prefix ("go: example.com/app imports").
+func headerOnly(t string) bool {
+	t = strings.TrimSpace(t)
+	if strings.HasSuffix(t, ":") {
+		return true
+	}
+	p := toolPrefix(t)
+	return p != "" && !strings.Contains(t[len(p):], ": ")
+}
+
+// trailer reports whether a line only closes the error above it.
+func trailer(l string) bool {
+	return len(l) > 10 && (l[len(l)-1] == 'd' || l[len(l)-1] == '.' || strings.Contains(l, "Errors parsing ")) && trailerRe.MatchString(l)
+}
+
+// trailerRe is a line a program closes an error with, saying only that its
+// check failed: nginx -t's, php -l's, gcc's after a fatal error.
+var trailerRe = regexp.MustCompile(`^(?:[\w.-]+: )?(?:configuration file \S+ test failed|Errors parsing \S+|compilation terminated\.)$`)

@@ -1,0 +1,178 @@
+package detect
+
+import (
+	"regexp"
+	"strings"
+)
+
+// One failure is often logged as several records: a server logs a
+// request's failure as the lines its script printed and then its own
+// conclusion (Apache's "End of script output before headers"), PostgreSQL
+// an ERROR and then its DETAIL, HINT and STATEMENT, syslog a service's
+// result and then that it failed to start. Such records are one error when
+// they come from one process (the record names its pid) and go on with the
+// same failure: a record that only adds to the one above (DETAIL:, HINT:),
+// a record of the same request (the same client), or another error record
+// about the same subject (the same file, host, unit). Records that name no
+// process are never joined so: in one process's log, two errors in a row
+// are two errors.
+
+// procRe finds the process a record names in its prefix: Apache's "[pid
+// 838:tid 838]", syslog's "prog[42]: ", PostgreSQL's " [17024] ", Ruby
+// Logger's "#4242]", nginx's "] 32345#32345: ".
+var procRe = regexp.MustCompile(`\[pid (\d+)|\w\[(\d+)\]: |\s\[(\d+)\]\s|\s#(\d+)\]|\] (\d+)#\d+: `)
+
+// requestRe finds the request a record names: Apache's "[client
+// 127.0.0.1:40166]", nginx's connection "*4".
+var requestRe = regexp.MustCompile(`\[client ([^\]\s]+)\]|\d#\d+: \*(\d+) `)
+
+// contLabelRe starts a line that only adds to the error above it:
+// PostgreSQL's DETAIL, HINT, CONTEXT, QUERY, STATEMENT and LOCATION, and
+// psql's "LINE 1: ..." over its caret.
+var contLabelRe = regexp.MustCompile(`^(?:DETAIL|HINT|CONTEXT|QUERY|STATEMENT|LOCATION|LINE \d+):\s`)
+
+// firstGroup returns the first non-empty group of a match.
+func firstGroup(m []string) string {
+	for _, g := range m[1:] {
+		if g != "" {
+			return g
+		}
+	}
+	return ""
+}
+
+// recordProc returns the process a log record's prefix names, or "".
+func recordProc(raw string) string {
+	if m := procRe.FindStringSubmatch(raw[:min(len(raw), 120)]); m != nil {
+		return firstGroup(m)
+	}
+	return ""
+}
+
+// recordRequest returns the request a record names, or "".
+func recordRequest(raw string) string {
+	if m := requestRe.FindStringSubmatch(raw[:min(len(raw), 200)]); m != nil {
+		return firstGroup(m)
+	}
+	return ""
+}
+
+// extendRecords returns the end of the block of the error that starts on
+// line start and ends on line end, when it is a log record: cut before the
+// first record of another process inside it, and extended over the
+// records after it that go on with the same failure.
+func extendRecords(doc *document, start, end, limit int) int {
+	if len(doc.short[start]) == len(doc.lines[start]) {
+		return end // not a record
+	}
+	proc := recordProc(doc.lines[start])
+	if proc == "" {
+		return end
+	}
+	for j := start + 1; j <= end; j++ {
+		if len(doc.short[j]) < len(doc.lines[j]) {
+			if p := recordProc(doc.lines[j]); p != "" && p != proc {
+				end = j - 1
+				for end > start && blank(doc.short[end]) {
+					end--
+				}
+				return end
+			}
+		}
+	}
+	req := recordRequest(doc.lines[start])
+	for end < limit {
+		n := end + 1
+		raw, short := doc.lines[n], doc.short[n]
+		if len(short) == len(raw) || recordProc(raw) != proc {
+			return end
+		}
+		nreq := recordRequest(raw)
+		switch {
+		case contLabelRe.MatchString(short):
+		case !doc.cand[n] || quietRecord(short) || req != "" && nreq != "" && nreq != req:
+			return end // a quieter record, or another request's
+		case req != "" && nreq == req:
+		case sharesSubject(doc.short[start:end+1], short):
+		default:
+			return end
+		}
+		end = captureIndented(doc.short, n, limit, false)
+	}
+	return end
+}
+
+// quietRecord reports whether a record's head names a level below error:
+// "[notice]", "WARN".
+func quietRecord(short string) bool {
+	if strings.HasPrefix(short, "[") {
+		if k := strings.IndexByte(short, ']'); k > 0 && levelField(short[1:k]) {
+			inner := strings.ToLower(short[1:k])
+			if c := strings.LastIndexByte(inner, ':'); c >= 0 {
+				inner = inner[c+1:]
+			}
+			return levelWords[inner] != levelError
+		}
+	}
+	lv, _ := headLevel(short)
+	return lv == levelWarn || lv == levelInfo
+}
+
+// sharesSubject reports whether line names something the block's lines
+// name: a path, a file, a host, an address, a unit.
+func sharesSubject(block []string, line string) bool {
+	var have []string
+	for _, l := range block {
+		have = appendSubjects(have, l)
+	}
+	if len(have) == 0 {
+		return false
+	}
+	for _, s := range appendSubjects(nil, line) {
+		for _, h := range have {
+			if s == h {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// appendSubjects appends the subjects a line names: its words that hold a
+// '/' or a '.' between letters or digits ("/srv/app/x.json",
+// "certbot-renew.service", "127.0.0.1"), without a port or a line number,
+// and the last element of a path when it names a file.
+func appendSubjects(dst []string, l string) []string {
+	for _, w := range strings.FieldsFunc(l, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '"' || r == '\'' || r == '(' || r == ')' || r == '[' || r == ']' ||
+			r == ',' || r == '`' || r == '‘' || r == '’' || r == '<' || r == '>' || r == '='
+	}) {
+		w = strings.TrimRight(w, ".:;!?")
+		if k := strings.IndexByte(w, ':'); k > 0 && k+1 < len(w) && isDigit(w[k+1]) {
+			w = w[:k] // a port, a line number
+		}
+		if len(w) < 5 || !strings.ContainsAny(w, "/.") || strings.Contains(w, "://") && len(w) < 12 {
+			continue
+		}
+		letters, digits := 0, 0
+		for i := 0; i < len(w); i++ {
+			switch c := w[i]; {
+			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+				letters++
+			case isDigit(c):
+				digits++
+			}
+		}
+		if letters == 0 && strings.Count(w, ".") != 3 {
+			continue // a number, a version, not a subject
+		}
+		if letters+digits < 4 {
+			continue
+		}
+		dst = append(dst, w)
+		if k := strings.LastIndexByte(w, '/'); k >= 0 && k+1 < len(w) && strings.Contains(w[k+1:], ".") {
+			dst = append(dst, w[k+1:])
+		}
+	}
+	return dst
+}
