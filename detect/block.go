@@ -11,7 +11,7 @@ var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
 	gccInRe     = regexp.MustCompile(`^(?:\S+: (?:In (?:function|member function|static member function|constructor|destructor|instantiation|substitution|lambda)\b.*|At global scope):|In file included from .*|\s+from .*[,:]|\S+:\d+:\d+:\s+(?:required|recursively required|instantiated) (?:from|by) .*)$`)
-	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by: |^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^stack traceback:$|^(?:/|[A-Za-z]:\\)\S+:\d+$|^Execution of \S+ aborted due to compilation errors`)
+	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by:(?: |$)|^Tasks: TOP => |^\(See full trace by running task with --trace\)$|^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^stack traceback:$|^(?:/|[A-Za-z]:\\)\S+:\d+$|^Execution of \S+ aborted due to compilation errors`)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
 	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
@@ -59,6 +59,13 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	switch fam {
 	case famTraceback:
 		end, key = captureTraceback(lines, i, limit)
+		// asyncio's "Task exception was never retrieved" and the future it
+		// names stand over the traceback.
+		start = captureAbove(lines, i, floor, fam)
+		if i-2 >= floor && asyncioRe.MatchString(lines[i-2]) && (strings.HasPrefix(lines[i-1], "future: <") || strings.HasPrefix(lines[i-1], "handle: <")) {
+			start = min(start, i-2)
+		}
+		return start, end, key
 	case famRace:
 		for j := i + 1; j <= limit; j++ {
 			end = j
@@ -196,6 +203,17 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famGradle:
 		return captureGradle(lines, i, floor, limit)
+	case famTestMore:
+		// Its lines go on with "#" and more space than the report's; the
+		// next report or the count of failures ends it.
+		for j := i + 1; j <= limit; j++ {
+			l := lines[j]
+			if !strings.HasPrefix(l, "#  ") || testMoreRe.MatchString(l) {
+				break
+			}
+			end = j
+		}
+		return start, end, key
 	case famNumbered:
 		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !numberedEndRe.MatchString(lines[j]) &&
 			!(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])); j++ {
@@ -212,6 +230,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		end = captureIndented(lines, i, limit, fam == famRust || fam == famCompiler)
 		if fam == famLine && strings.Contains(lines[i], " line ") && perlDieRe(lines[i]) {
 			end = capturePerl(lines, i, end, limit)
+		}
+		if fam == famException && end > i && abortedRe.MatchString(lines[i]) && exceptionRe.MatchString(lines[i+1]) {
+			key = i + 1 // "rake aborted!": the exception says what went wrong
 		}
 	}
 	start = captureAbove(lines, i, floor, fam)
@@ -329,7 +350,7 @@ func continues(l, next string, base int, snippets, afterBlank bool) bool {
 
 // continueStarts are the bytes a continuation line (a frame, a snippet, a
 // caret, a hint) may start with, besides digits.
-const continueStarts = "aBCDSE.ftT#hn^~-:|=/<sHQL"
+const continueStarts = "aBCDSE.ftT#hn^~-:|=/<sHQL("
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python
@@ -623,6 +644,9 @@ var numberedEndRe = regexp.MustCompile(`^(?:--|There (?:was|were) \d+ \w+:|Finis
 
 // julHeaderRe is the first line of a java.util.logging record.
 var julHeaderRe = regexp.MustCompile(`^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M \S+ \S+$`)
+
+// asyncioRe is asyncio's header over an exception nobody retrieved.
+var asyncioRe = regexp.MustCompile(`^(?:Task exception was never retrieved|Future exception was never retrieved|Exception in callback .*)$`)
 
 // maxSanitizerReport is the most lines a sanitizer's report is looked
 // through for its end.

@@ -46,6 +46,7 @@ const (
 	famReport                   // a test runner's report of one failure: jest's "●", vitest's "FAIL x > y", to the next
 	famAnnotation               // an annotation under a source line, with the header naming the place above it
 	famNumbered                 // a numbered test report, "  1) Failure:", to the next one
+	famTestMore                 // Perl's Test::More report of a failed test, in TAP comments
 )
 
 // finding is a confirmed error before it is reported.
@@ -118,11 +119,11 @@ var shapes = newRuleSet(
 	// rException: an exception at the start of a line, maybe qualified
 	// and behind "Uncaught", "Exception in thread", "Caused by:", pytest's
 	// "E   ".
-	`^\s*(?:Uncaught |Unhandled (?:exception|rejection)[:.]? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+\.)*((?:[A-Z][\w$]*)?(?:Error|Exception|Fault|Failure|Rejection))(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`,
+	`^\s*(?:Uncaught |Unhandled (?:exception|rejection)[:.]? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+(?:\.|::))*((?:[A-Z][\w$]*)?(?:Error|Exception|Fault|Failure|Rejection)|Errno::E[A-Z]+)(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`,
 	// rLevel: a level word at the start of a line: "error: ...", "ERROR
 	// ...", "[ERROR] ...", "[core:error]", "fatal: ...", "error TS2304:",
 	// "Fatal error: ...".
-	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|Catchable fatal|Recoverable fatal) error: )`,
+	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|parse|Catchable fatal|Recoverable fatal|[A-Za-z][a-z]+) error: )`,
 	// rRunPrefix: the prefix of a run of lines that are one error: npm's,
 	// Maven's.
 	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL)\])(?: |$)`,
@@ -138,7 +139,7 @@ var shapes = newRuleSet(
 	// rToolErr: a program's complaint: "curl: (7) Failed to connect ...",
 	// "bash: foo: command not found", "x.sh: line 3: y: unbound variable",
 	// Apache's "AH00526: Syntax error on line 3 of x.conf:".
-	`^(?:(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\[\d+\])?|[A-Z]{1,4}\d{3,6}): (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|error)\b)`,
+	`^(?:(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\[\d+\])?|[A-Z]{1,4}\d{3,6}): (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|unterminated|unmatched|unexpected|error)\b)`,
 	// rToolQuiet: words before a colon that make a line a field, not a
 	// program's complaint.
 	`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage)[:=]`,
@@ -203,6 +204,11 @@ var (
 	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
 	// PHPUnit's "Failed asserting that".
 	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
+	// abortedRe is a program's announcement that it died of the
+	// exception below.
+	abortedRe = regexp.MustCompile(`^[\w.-]+ aborted!$`)
+	// jsonPosRe is the end of Python's JSONDecodeError message.
+	jsonPosRe = regexp.MustCompile(`^[A-Z][\w ',:"]*: line \d+ column \d+ \(char \d+\)$`)
 	// curlCodeRe is a program's complaint that starts with its exit code.
 	curlCodeRe = regexp.MustCompile(`^[a-z][\w.+-]*: \([1-9]\d{0,2}\) \S`)
 	// numberedHeadRe heads a numbered test report that says only what kind
@@ -214,7 +220,9 @@ var (
 	valgrindRe = regexp.MustCompile(`^(?:Invalid (?:read|write|free\(\)|fd|address)|Mismatched free|Conditional jump or move depends on uninitiali[sz]ed|Use of uninitiali[sz]ed value|Syscall param .* (?:points to|contains) uni|Source and destination overlap|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost|Process terminating with default action of signal|Argument '.*' of function .* has a fishy)`)
 	// fieldRe is a struct or object literal's field: a name, a colon, an
 	// expression, a comma.
-	fieldRe = regexp.MustCompile(`^\w+:\s+[\w.]+(?:\([^)]*\))?,`)
+	fieldRe = regexp.MustCompile(`^\w+:\s+[\w.]+(?:\([^)]*\))?,(?:\s*$|\s+\w+:\s)`)
+	// testMoreRe is Test::More's report of a failed test.
+	testMoreRe = regexp.MustCompile(`^#\s+Failed (?:\(TODO\) )?test\b`)
 	// assignRe is an assignment: "CRITICAL = 50", a constant, not a record.
 	assignRe     = regexp.MustCompile(`^[\w.]+\s*:?=\s`)
 	zeroErrorsRe = regexp.MustCompile(`\(0 errors?\b`)
@@ -283,6 +291,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return v
 	}
+	if strings.HasPrefix(t, "#") && testMoreRe.MatchString(s) {
+		// Perl's Test::More: "#   Failed test 'name'" over its place and
+		// what it got, as TAP comments.
+		return verdict{kind: kindError, fam: famTestMore, text: t, cat: errkind.CategoryTest}
+	}
 	if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "* ") && !strings.HasPrefix(t, "* What went wrong:") ||
 		strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "> ") && !strings.HasPrefix(t, "> Task ") {
 		return verdict{} // comments, doc tags, bullets, quotes: prose and code
@@ -347,6 +360,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case strings.HasSuffix(strings.TrimRight(s, " \t"), "Traceback (most recent call last):"):
 		return verdict{kind: kindError, fam: famTraceback, text: t}
 	case m(rGoPanic):
+		if strings.HasPrefix(t, "panic: test timed out") {
+			// The test binary's alarm: a test that ran out of time.
+			return verdict{kind: kindError, fam: famGoPanic, text: t, cat: errkind.CategoryTest}
+		}
 		return verdict{kind: kindError, fam: famGoPanic, text: t, cat: errkind.CategoryRuntime}
 	case m(rRustPanic):
 		return verdict{kind: kindError, fam: famRustPanic, text: t}
@@ -364,6 +381,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return v
 	case m(rTap), strings.Contains(s, "Fail") && assertionLineRe.MatchString(s), strings.HasSuffix(s, " FAILED") && gradleTestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTest, text: t}
+	case strings.HasSuffix(t, " aborted!") && abortedRe.MatchString(t):
+		// rake's "rake aborted!" over the exception that ended the task.
+		return verdict{kind: kindError, fam: famException, text: t}
 	case strings.HasPrefix(s, "CONFLICT (") && strings.Contains(s, "): "):
 		// git's merge conflict, and the "Automatic merge failed" under it.
 		return verdict{kind: kindError, fam: famTool, text: t}
@@ -486,6 +506,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// Node's system errors in a message: "redis: connect
 		// ECONNREFUSED 127.0.0.1:6379", "... (ERR_TLS_CERT_ALTNAME_INVALID)".
 		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.HasSuffix(t, ")") && strings.Contains(t, " column ") && jsonPosRe.MatchString(t):
+		// A JSON decoder's complaint printed bare: "Expecting value: line 1
+		// column 20 (char 19)" (python -m json.tool).
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategorySyntax}
 	case strings.Contains(s, " got") && !strings.ContainsAny(s, "{}%`") && !strings.HasSuffix(t, ";") && mismatch(t):
 		// A check's report of a mismatch: "case 2: want 19.98 EUR, got
 		// 19.98".
@@ -712,7 +736,7 @@ func mayBeNamedSummary(t string) bool {
 // mayBeLevel rules out lines rLevel cannot match: it starts with a digit,
 // a bracket, or the first letter of a level word.
 func mayBeLevel(t string) bool {
-	return t != "" && (isDigit(t[0]) || strings.IndexByte("[EFCSPARef", t[0]) >= 0)
+	return t != "" && (isDigit(t[0]) || strings.IndexByte("[EFCSPARefp", t[0]) >= 0 || strings.Contains(t, " error: "))
 }
 
 // mayBeException rules out lines rException cannot match: the first word
@@ -734,10 +758,16 @@ func mayBeException(t string) bool {
 	}
 	t = strings.TrimPrefix(t, "[")
 	k := 0
-	for k < len(t) && (t[k] >= 'a' && t[k] <= 'z' || t[k] >= 'A' && t[k] <= 'Z' || isDigit(t[k]) || t[k] == '_' || t[k] == '$' || t[k] == '.') {
+	for k < len(t) && (t[k] >= 'a' && t[k] <= 'z' || t[k] >= 'A' && t[k] <= 'Z' || isDigit(t[k]) || t[k] == '_' || t[k] == '$' || t[k] == '.' || t[k] == ':' && k+1 < len(t) && t[k+1] == ':') {
+		if t[k] == ':' {
+			k++
+		}
 		k++
 	}
 	w := t[:k]
+	if strings.HasPrefix(w, "Errno::E") {
+		return true // Ruby's system errors: "Errno::ENOENT: ..."
+	}
 	for _, suf := range []string{"Error", "Exception", "Fault", "Failure", "Rejection"} {
 		if strings.HasSuffix(w, suf) {
 			return true

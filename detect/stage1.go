@@ -20,6 +20,7 @@ var triggerWords = []string{
 	"name or service not known", "name resolution", "network is unreachable", "no route to host", "i/o timeout",
 	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure", "conflict (",
 	"emerg", "crit]", "alert]", "(err_", ", got ", ": got ", ", but got ", `"level":50`, `"level":60`,
+	"unterminated", "unmatched", "unexpected",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
@@ -168,13 +169,14 @@ func (a *automaton) candidate(line string) bool {
 
 // structural reports whether a line has the shape of an error that names
 // no trigger word: Perl's "... at x.pl line 3.", bash's "x.sh: line 3:
-// ...", Ruby's "x.rb:3:in `f': ... (Klass)", curl's "curl: (60) ...", Go's
-// `Get "url": ...`.
+// ...", Ruby's "x.rb:3:in `f': ... (Klass)", curl's "curl: (60) ...", a
+// JSON decoder's "...: line 1 column 9 (char 8)", Go's `Get "url": ...`.
 func structural(line string) bool {
 	colon := strings.Index(line, ": ")
 	return strings.Contains(line, " line ") && (perlDieRe(line) || bashLineRe.MatchString(line)) ||
 		colon >= 0 && (progPosRe.MatchString(line) || colon+2 < len(line) && line[colon+2] == '(' && curlCodeRe.MatchString(line)) ||
 		strings.Contains(line, ":in ") && shapes.res[rRuby].MatchString(line) ||
+		strings.Contains(line, " column ") && jsonPosRe.MatchString(line) ||
 		strings.Contains(line, "\": ") && shapes.res[rGoNet].MatchString(stripPrefix(line))
 }
 
