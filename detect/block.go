@@ -11,7 +11,7 @@ var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
 	gccInRe     = regexp.MustCompile(`^(?:\S+: (?:In (?:function|member function|static member function|constructor|destructor|instantiation|substitution|lambda)\b.*|At global scope):|In file included from .*|\s+from .*[,:]|\S+:\d+:\d+:\s+(?:required|recursively required|instantiated) (?:from|by) .*)$`)
-	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by:(?: |$)|^Tasks: TOP => |^\(See full trace by running task with --trace\)$|^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^stack traceback:$|^(?:/|[A-Za-z]:\\)\S+:\d+$|^Execution of \S+ aborted due to compilation errors`)
+	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by:(?: |$)|^Tasks: TOP => |^\(See full trace by running task with --trace\)$|^Calls: |^In addition: |^Execution halted$|^In \S.* :$|^but expected one of:$|^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^stack traceback:$|^(?:/|[A-Za-z]:\\)\S+:\d+$|^Execution of \S+ aborted due to compilation errors`)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
 	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
@@ -214,6 +214,20 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			end = j
 		}
 		return start, end, key
+	case famOpenSSL:
+		// The queue's lines, the program's message above them ("Could not
+		// open file ...") and its conclusion below ("Unable to load
+		// certificate").
+		for j := i + 1; j <= limit && opensslRe.MatchString(lines[j]); j++ {
+			end = j
+		}
+		if j := i - 1; j >= floor && explains(lines[j]) && !opensslRe.MatchString(lines[j]) && triggers.holds(lines[j]) {
+			start = j
+		}
+		if j := end + 1; j <= limit && explains(lines[j]) && triggers.holds(lines[j]) {
+			end = j
+		}
+		return start, end, key
 	case famNumbered:
 		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !numberedEndRe.MatchString(lines[j]) &&
 			!(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])); j++ {
@@ -230,6 +244,16 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		end = captureIndented(lines, i, limit, fam == famRust || fam == famCompiler)
 		if fam == famLine && strings.Contains(lines[i], " line ") && perlDieRe(lines[i]) {
 			end = capturePerl(lines, i, end, limit)
+		}
+		if fam == famCompiler && end > i && lines[end] == "but expected one of:" {
+			// Nim's report of the overloads it tried: the paragraph under
+			// it, and the expression after a blank line.
+			for end+1 <= limit && !blank(lines[end+1]) {
+				end++
+			}
+			if end+2 <= limit && strings.HasPrefix(lines[end+2], "expression: ") {
+				end += 2
+			}
 		}
 		if fam == famException && end > i && abortedRe.MatchString(lines[i]) && exceptionRe.MatchString(lines[i+1]) {
 			key = i + 1 // "rake aborted!": the exception says what went wrong
@@ -350,7 +374,7 @@ func continues(l, next string, base int, snippets, afterBlank bool) bool {
 
 // continueStarts are the bytes a continuation line (a frame, a snippet, a
 // caret, a hint) may start with, besides digits.
-const continueStarts = "aBCDSE.ftT#hn^~-:|=/<sHQL("
+const continueStarts = "aBCDSE.ftT#hn^~-:|=/<sHQL(Ib"
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python

@@ -47,6 +47,7 @@ const (
 	famAnnotation               // an annotation under a source line, with the header naming the place above it
 	famNumbered                 // a numbered test report, "  1) Failure:", to the next one
 	famTestMore                 // Perl's Test::More report of a failed test, in TAP comments
+	famOpenSSL                  // OpenSSL's error queue, with the program's message around it
 )
 
 // finding is a confirmed error before it is reported.
@@ -131,7 +132,7 @@ var shapes = newRuleSet(
 	// "x.ts(3,7): error TS2322: ...", "src/x.ts:3:7 - error TS2322: ...",
 	// "X.java:3: error:", "/x/A.java:[5,9] error:", behind a program's
 	// name: "psql:x.sql:3: ERROR:".
-	`^\s*(?::[A-Za-z][\w:-]*)?(?:[a-z][\w-]*:)?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:fatal |Fatal |syntax |parse |Parse )?(?:error|Error|ERROR)(?::|,|\[| [A-Z]{1,4}\d+:?)`,
+	`^\s*(?::[A-Za-z][\w:-]*)?(?:[a-z][\w-]*:)?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:, ?\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:fatal |Fatal |syntax |parse |Parse |parser )?(?:error|Error|ERROR)(?: ?:|,|\[| [A-Z]{1,4}\d+:?)`,
 	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
 	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`,
 	// rGoQuiet: the go command's progress, not its errors.
@@ -204,9 +205,15 @@ var (
 	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
 	// PHPUnit's "Failed asserting that".
 	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
+	// elixirRe is Elixir's and Erlang's report of an exception.
+	elixirRe = regexp.MustCompile(`^\*\* \([A-Z][\w.]*\) \S`)
+	// opensslRe is a line of OpenSSL's error queue.
+	opensslRe = regexp.MustCompile(`^[0-9A-F]{8,16}:error:[0-9A-F]{8}:`)
 	// abortedRe is a program's announcement that it died of the
 	// exception below.
 	abortedRe = regexp.MustCompile(`^[\w.-]+ aborted!$`)
+	// refusedRe is a sentence that says a connection was refused.
+	refusedRe = regexp.MustCompile(`^(?:The )?[Cc]onnection to (?:the )?(?:\w+ )?\S+ was refused\b`)
 	// jsonPosRe is the end of Python's JSONDecodeError message.
 	jsonPosRe = regexp.MustCompile(`^[A-Z][\w ',:"]*: line \d+ column \d+ \(char \d+\)$`)
 	// curlCodeRe is a program's complaint that starts with its exit code.
@@ -445,7 +452,20 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case m(rRuby):
 		return verdict{kind: kindError, fam: famException, text: t}
 	case m(rGlog):
-		return verdict{kind: kindError, fam: famRecord, text: t}
+		// What the record says, after glog's prefix: retries that say the
+		// same thing at other times restate it.
+		msg := t
+		if k := strings.Index(t, "] "); k >= 0 {
+			msg = strings.TrimSpace(t[k+2:])
+		}
+		return verdict{kind: kindError, fam: famRecord, text: msg}
+	case strings.HasPrefix(t, "** (") && elixirRe.MatchString(t):
+		// Elixir's "** (KeyError) key :price not found" over its frames.
+		return verdict{kind: kindError, fam: famException, text: t}
+	case strings.Contains(t, ":error:") && opensslRe.MatchString(t):
+		// OpenSSL's error queue: "40377E7E5C7F0000:error:80000002:system
+		// library:file_open:No such file or directory:...".
+		return verdict{kind: kindError, fam: famOpenSSL, text: t}
 	case strings.HasPrefix(s, goCmdPrefix):
 		if m(rGoQuiet) {
 			return verdict{}
@@ -506,6 +526,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// Node's system errors in a message: "redis: connect
 		// ECONNREFUSED 127.0.0.1:6379", "... (ERR_TLS_CERT_ALTNAME_INVALID)".
 		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.Contains(t, " was refused") && refusedRe.MatchString(t):
+		// "The connection to the server 127.0.0.1:6443 was refused".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
 	case strings.HasSuffix(t, ")") && strings.Contains(t, " column ") && jsonPosRe.MatchString(t):
 		// A JSON decoder's complaint printed bare: "Expecting value: line 1
 		// column 20 (char 19)" (python -m json.tool).

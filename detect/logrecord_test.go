@@ -37,7 +37,10 @@ func TestLogRecords(t *testing.T) {
 			[]string{"1-1 network_error: ERROR app::db] pool timed out while waiting for an open connection"}},
 		{"go log with slog", "2026/05/06 12:00:00 ERROR migration failed err=\"relation users does not exist\"\n", []string{"1-1 unknown_error: ERROR migration failed err=\"relation users does not exist\""}},
 		{"zap console", "2026-05-06T12:00:00.000Z\tERROR\tstore/db.go:42\tquery failed\n", []string{"1-1 unknown_error: ERROR\tstore/db.go:42\tquery failed"}},
-		{"glog", "E0506 12:00:00.123456    4242 controller.go:114] failed to sync pod: timeout\n", []string{"1-1 network_error: E0506 12:00:00.123456    4242 controller.go:114] failed to sync pod: timeout"}},
+		{"glog", "E0506 12:00:00.123456    4242 controller.go:114] failed to sync pod: timeout\n", []string{"1-1 network_error: failed to sync pod: timeout"}},
+		{"glog retries restate the first", "E0506 12:00:00.123456    4242 memcache.go:265] couldn't get API group list: connection refused\n" +
+			"E0506 12:00:00.130001    4242 memcache.go:265] couldn't get API group list: connection refused\n",
+			[]string{"1-1 network_error: couldn't get API group list: connection refused"}},
 		{"lowercase level after a date", "2026-05-06 12:00:00 error writing snapshot: disk quota exceeded\n", []string{"1-1 filesystem_error: error writing snapshot: disk quota exceeded"}},
 		{"record with a logged traceback", "2026-05-06 12:00:00,123 ERROR worker: job failed\nTraceback (most recent call last):\n  File \"w.py\", line 3, in <module>\n    run()\nKeyError: 'id'\n",
 			[]string{"1-5 runtime_error: ERROR worker: job failed"}},

@@ -214,9 +214,14 @@ func (s *Stream) endLine() {
 	}
 	doc.lines = append(doc.lines, line)
 	short := clip(stripPrefix(line))
-	if len(short) < len(line) && strings.HasPrefix(short, "#011") {
+	switch {
+	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.
 		short = "\t" + short[4:]
+	case strings.HasPrefix(short, boxSide):
+		// A diagnostic drawn in a box (Terraform's): the rules read what
+		// the box holds.
+		short = strings.TrimPrefix(short[len(boxSide):], " ")
 	}
 	doc.short = append(doc.short, short)
 	doc.cut = append(doc.cut, cut)
@@ -313,6 +318,9 @@ func (s *Stream) consider(i int) {
 			f.text = strings.TrimSpace(stripPrefix(doc.lines[f.key]))
 		}
 		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan))
+		if strings.HasPrefix(doc.lines[i], boxSide) {
+			f.start, f.end = box(doc.lines, i, floor, min(len(doc.lines)-1, i+maxBlockScan))
+		}
 	}
 	if j := f.end + 1; v.kind == kindError && j < len(doc.short) && trailer(doc.short[j]) {
 		f.end = j // the program's closing line: "configuration file x test failed"
@@ -528,3 +536,38 @@ func trailer(l string) bool {
 // trailerRe is a line a program closes an error with, saying only that its
 // check failed: nginx -t's, php -l's, gcc's after a fatal error.
 var trailerRe = regexp.MustCompile(`^(?:[\w.-]+: )?(?:configuration file \S+ test failed|Errors parsing \S+|compilation terminated\.)$`)
+
+// The sides of a box drawn around a diagnostic: "╷" opens it, "│ " starts
+// each line inside it, "╵" closes it.
+const (
+	boxTop   = "╷"
+	boxSide  = "│"
+	boxFloor = "╵"
+)
+
+// box returns the first and last line of the box that holds line i.
+func box(lines []string, i, floor, limit int) (start, end int) {
+	start, end = i, i
+	for j := i - 1; j >= floor && j >= i-maxBlockScan; j-- {
+		t := strings.TrimSpace(lines[j])
+		if t == boxTop {
+			start = j
+			break
+		}
+		if !strings.HasPrefix(t, boxSide) {
+			break
+		}
+		start = j
+	}
+	for j := i + 1; j <= limit; j++ {
+		t := strings.TrimSpace(lines[j])
+		if t == boxFloor {
+			return start, j
+		}
+		if !strings.HasPrefix(t, boxSide) {
+			break
+		}
+		end = j
+	}
+	return start, end
+}
