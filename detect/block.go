@@ -16,7 +16,7 @@ var (
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
 	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
 	numberedRe  = regexp.MustCompile(`^\s*\d+\) \S`)
-	snippetRe   = regexp.MustCompile(`^\s*\d*\s*\|`)
+	snippetRe   = regexp.MustCompile(`^\s*%?\s*\d*\s*\|`)
 	noteRe      = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?::\d+)+:\s*note:|^note: `)
 	goFrameRe   = regexp.MustCompile(`^(?:goroutine \d+ (?:.* )?\[|created by |\[signal |\s*\[recovered\]|panic\(|panic: |[\w./*()\[\]{}%-]+(?:\.[\w*()\[\]{}%-]+)*\(.*\)$|\t)`)
 	pyChainRe   = regexp.MustCompile(`^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$`)
@@ -228,6 +228,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			end = j
 		}
 		return start, end, key
+	case famBanner:
+		// A banner's report: the paragraph under it.
+		for j := i + 1; j <= limit && j <= i+10 && !blank(lines[j]) && !promptLike(lines[j]) && toolPrefix(lines[j]) == ""; j++ {
+			end = j
+		}
+		return start, end, key
 	case famNumbered:
 		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !numberedEndRe.MatchString(lines[j]) &&
 			!(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])); j++ {
@@ -254,6 +260,17 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			if end+2 <= limit && strings.HasPrefix(lines[end+2], "expression: ") {
 				end += 2
 			}
+		}
+		if fam == famLine && strings.HasPrefix(lines[i], "init terminating in do_boot") {
+			// The Erlang VM's boot crash: the reason tuple above, the crash
+			// dump line after a blank one.
+			if i-1 >= floor && strings.HasPrefix(lines[i-1], `{"init terminating in do_boot"`) {
+				start = i - 1
+			}
+			if end+2 <= limit && blank(lines[end+1]) && strings.HasPrefix(lines[end+2], "Crash dump is being written to") {
+				end += 2
+			}
+			return start, end, key
 		}
 		if fam == famException && end > i && abortedRe.MatchString(lines[i]) && exceptionRe.MatchString(lines[i+1]) {
 			key = i + 1 // "rake aborted!": the exception says what went wrong
@@ -374,7 +391,7 @@ func continues(l, next string, base int, snippets, afterBlank bool) bool {
 
 // continueStarts are the bytes a continuation line (a frame, a snippet, a
 // caret, a hint) may start with, besides digits.
-const continueStarts = "aBCDSE.ftT#hn^~-:|=/<sHQL(Ib"
+const continueStarts = "aBCDSE.ftT#hn^~-:|=/<sHQL(Ib%"
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python
@@ -582,6 +599,11 @@ func captureToolLines(lines []string, i, limit int) int {
 		case shapes.res[rSignal].MatchString(l) && !shapes.res[rSignal].MatchString(lines[i]):
 			// The shell reports the signal the failure ended in.
 		case prefix != "" && strings.HasPrefix(l, prefix) && !own && !positionedRe.MatchString(l) && !quietTool(l):
+		case prefix != "" && !own && sameProgram(prefix, toolPrefix(l)) && !positionedRe.MatchString(l) &&
+			len(appendSubjects(nil, l[len(toolPrefix(l)):])) == 0:
+			// The program's conclusion about what its other part
+			// reported: "tar (child): x: Cannot open", then "tar: Child
+			// returned status 2", naming nothing of its own.
 		default:
 			return end
 		}
@@ -856,4 +878,26 @@ func perlQuote(lines []string, i, limit int) int {
 		}
 	}
 	return i
+}
+
+// sameProgram reports whether two complaints' prefixes name the same
+// program: "tar (child): " and "tar: ".
+func sameProgram(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	name := func(p string) string {
+		p = strings.TrimSuffix(p, ": ")
+		if k := strings.IndexByte(p, ' '); k > 0 {
+			p = p[:k]
+		}
+		return p
+	}
+	return name(a) == name(b)
+}
+
+// promptLike reports whether a line is a shell's echo of a command or of
+// its exit status, as transcripts and CI logs print them.
+func promptLike(l string) bool {
+	return strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "+ ") || strings.HasPrefix(l, "[exit ") || strings.HasPrefix(l, "> ")
 }

@@ -48,6 +48,7 @@ const (
 	famNumbered                 // a numbered test report, "  1) Failure:", to the next one
 	famTestMore                 // Perl's Test::More report of a failed test, in TAP comments
 	famOpenSSL                  // OpenSSL's error queue, with the program's message around it
+	famBanner                   // "*** FATAL CONFIG FILE ERROR ***" and the paragraph under it
 )
 
 // finding is a confirmed error before it is reported.
@@ -212,6 +213,8 @@ var (
 	// abortedRe is a program's announcement that it died of the
 	// exception below.
 	abortedRe = regexp.MustCompile(`^[\w.-]+ aborted!$`)
+	// bannerRe is a banner that announces a fatal report.
+	bannerRe = regexp.MustCompile(`^\*{3} (?:FATAL|ERROR|PANIC)\b.*\*{3}$`)
 	// refusedRe is a sentence that says a connection was refused.
 	refusedRe = regexp.MustCompile(`^(?:The )?[Cc]onnection to (?:the )?(?:\w+ )?\S+ was refused\b`)
 	// jsonPosRe is the end of Python's JSONDecodeError message.
@@ -526,6 +529,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// Node's system errors in a message: "redis: connect
 		// ECONNREFUSED 127.0.0.1:6379", "... (ERR_TLS_CERT_ALTNAME_INVALID)".
 		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.HasPrefix(t, "*** ") && bannerRe.MatchString(t):
+		// A banner over a fatal report: redis's "*** FATAL CONFIG FILE
+		// ERROR (Redis 7.0.15) ***".
+		return verdict{kind: kindError, fam: famBanner, text: t}
+	case strings.HasPrefix(t, "init terminating in do_boot"):
+		// The Erlang VM could not boot.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
 	case strings.Contains(t, " was refused") && refusedRe.MatchString(t):
 		// "The connection to the server 127.0.0.1:6443 was refused".
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
