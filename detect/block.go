@@ -11,7 +11,7 @@ var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^(?:\s*File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|\S+\(\d+,\d+\))$`)
 	gccInRe     = regexp.MustCompile(`^(?:\S+: (?:In (?:function|member function|static member function|constructor|destructor|instantiation|substitution|lambda)\b.*|At global scope):|In file included from .*|\s+from .*[,:]|\S+:\d+:\d+:\s+(?:required|recursively required|instantiated) (?:from|by) .*)$`)
-	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by:(?: |$)|^Tasks: TOP => |^\(See full trace by running task with --trace\)$|^Calls: |^In addition: |^Execution halted$|^In \S.* :$|^but expected one of:$|^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^stack traceback:$|^(?:/|[A-Za-z]:\\)\S+:\d+$|^Execution of \S+ aborted due to compilation errors`)
+	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by:(?: |$)|^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^stack traceback:$|^(?:/|[A-Za-z]:\\)\S+:\d+$|^Execution of \S+ aborted due to compilation errors`)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
 	pyFileRe    = regexp.MustCompile(`^\s*File ".*", line \d+`)
@@ -376,10 +376,16 @@ func continues(l, next string, base int, snippets, afterBlank bool) bool {
 		return true
 	}
 	t := strings.TrimLeft(l, " \t")
-	if t == "" || strings.IndexByte(continueStarts, t[0]) < 0 && !isDigit(t[0]) {
+	if t == "" {
 		return false
 	}
-	if frameRe.MatchString(l) || strings.IndexByte("DHCQSL", t[0]) >= 0 && contLabelRe.MatchString(l) {
+	if reportLine(t) {
+		return true
+	}
+	if strings.IndexByte(continueStarts, t[0]) < 0 && !isDigit(t[0]) {
+		return false
+	}
+	if frameRe.MatchString(l) {
 		return true
 	}
 	if snippets && (rustLineRe.MatchString(l) || snippetRe.MatchString(l) || caretRe.MatchString(l) ||
@@ -391,7 +397,32 @@ func continues(l, next string, base int, snippets, afterBlank bool) bool {
 
 // continueStarts are the bytes a continuation line (a frame, a snippet, a
 // caret, a hint) may start with, besides digits.
-const continueStarts = "aBCDSE.ftT#hn^~-:|=/<sHQL(Ib%"
+const continueStarts = "aBCDSE.ftT#hn^~-:|=/<s%"
+
+// reportLine reports whether a line, without its indentation, is one of
+// the lines a runtime or a tool prints inside its report of an error:
+// rake's "Tasks: TOP => x" and its --trace hint, R's "Calls:", "In
+// addition:", "In f(x) :" and "Execution halted", Nim's "but expected one
+// of:", PostgreSQL's DETAIL, HINT and the like.
+func reportLine(t string) bool {
+	switch t[0] {
+	case 'T':
+		return strings.HasPrefix(t, "Tasks: TOP => ")
+	case '(':
+		return t == "(See full trace by running task with --trace)"
+	case 'C':
+		return strings.HasPrefix(t, "Calls: ") || strings.HasPrefix(t, "CONTEXT:") && contLabelRe.MatchString(t)
+	case 'I':
+		return strings.HasPrefix(t, "In addition: ") || strings.HasPrefix(t, "In ") && strings.HasSuffix(t, " :")
+	case 'E':
+		return t == "Execution halted"
+	case 'b':
+		return t == "but expected one of:"
+	case 'D', 'H', 'Q', 'S', 'L':
+		return contLabelRe.MatchString(t)
+	}
+	return false
+}
 
 // captureAbove extends a block upwards over what belongs before its first
 // line: a code frame (location, source line, caret) as Node and Python
