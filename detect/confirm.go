@@ -256,8 +256,6 @@ var (
 	runPrefixRe = shapes.res[rRunPrefix]
 	linkerRe    = shapes.res[rLinker]
 	sectionRe   = shapes.res[rSection]
-	unittestRe  = shapes.res[rUnittest]
-	warningRe   = shapes.res[rWarning]
 )
 
 // confirm is stage 2 for line i: is it an error, and of what shape?

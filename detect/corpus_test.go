@@ -110,12 +110,12 @@ func parseWant(data []byte) ([]span, error) {
 		a, b, isRange := strings.Cut(fields[0], "-")
 		start, err := strconv.Atoi(a)
 		if err != nil {
-			return nil, fmt.Errorf("want line %q: %v", line, err)
+			return nil, fmt.Errorf("want line %q: %w", line, err)
 		}
 		end := start
 		if isRange {
 			if end, err = strconv.Atoi(b); err != nil {
-				return nil, fmt.Errorf("want line %q: %v", line, err)
+				return nil, fmt.Errorf("want line %q: %w", line, err)
 			}
 		}
 		if !validCategory(fields[1]) {

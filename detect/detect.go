@@ -90,14 +90,14 @@ var defaultDetector, _ = New(DefaultConfig())
 // Detect finds the errors in text with the default configuration.
 func Detect(text string) Report {
 	s := defaultDetector.NewStream()
-	s.WriteString(text)
+	_, _ = s.WriteString(text) // a new stream is open: it takes everything
 	return s.Close()
 }
 
 // Detect finds the errors in text.
 func (d *Detector) Detect(text []byte) Report {
 	s := d.NewStream()
-	s.Write(text)
+	_, _ = s.Write(text) // a new stream is open: it takes everything
 	return s.Close()
 }
 
@@ -108,7 +108,7 @@ func (d *Detector) DetectReader(r io.Reader) (Report, error) {
 	buf := make([]byte, readChunk)
 	for {
 		n, err := r.Read(buf)
-		s.Write(buf[:n])
+		_, _ = s.Write(buf[:n]) // open until Close below
 		if err == io.EOF {
 			return s.Close(), nil
 		}

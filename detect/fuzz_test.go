@@ -70,7 +70,7 @@ func detectChunked(d *Detector, in, cuts []byte) Report {
 		if len(cuts) > 0 {
 			n = min(n, max(1, int(cuts[k%len(cuts)])))
 		}
-		s.Write(in[:n])
+		_, _ = s.Write(in[:n]) // the stream is open until Close
 		in = in[n:]
 	}
 	return s.Close()
