@@ -15,10 +15,12 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -154,27 +156,70 @@ func goEnv(t *testing.T, names ...string) map[string]string {
 
 // cmdCapture runs a command with its stdout and stderr both written, in the
 // order they arrive, to one file: the combined output faultline parses.
+// With -orders it runs the command a second time with the two streams
+// captured apart, as harnesses that read them separately do, and also
+// writes FILE.stdout-first (stdout, then stderr) and FILE.stderr-first
+// (stderr, then stdout).
 //
-//	usage: [!] capture FILE CMD [ARGS...]
+//	usage: [!] capture [-orders] FILE CMD [ARGS...]
 func cmdCapture(ts *testscript.TestScript, neg bool, args []string) {
-	if len(args) < 2 {
-		ts.Fatalf("usage: [!] capture FILE CMD [ARGS...]")
+	orders := len(args) > 0 && args[0] == "-orders"
+	if orders {
+		args = args[1:]
 	}
-	path, err := exec.LookPath(args[1])
+	if len(args) < 2 {
+		ts.Fatalf("usage: [!] capture [-orders] FILE CMD [ARGS...]")
+	}
+	var out bytes.Buffer
+	runCaptured(ts, neg, args[1:], &out, &out)
+	saveCapture(ts, args[0], out.Bytes())
+	if !orders {
+		return
+	}
+	var stdout, stderr bytes.Buffer
+	runCaptured(ts, neg, args[1:], &stdout, &stderr)
+	saveCapture(ts, args[0]+".stdout-first", slices.Concat(stdout.Bytes(), stderr.Bytes()))
+	saveCapture(ts, args[0]+".stderr-first", slices.Concat(stderr.Bytes(), stdout.Bytes()))
+}
+
+// runCaptured runs args in the script's directory and environment. When
+// stdout and stderr are the same writer, the command writes both to one
+// pipe, as 2>&1 does.
+func runCaptured(ts *testscript.TestScript, neg bool, args []string, stdout, stderr io.Writer) {
+	path, err := exec.LookPath(args[0])
 	ts.Check(err)
-	cmd := exec.Command(path, args[2:]...)
+	cmd := exec.Command(path, args[1:]...)
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = scriptEnv(ts)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	runErr := cmd.Run()
-	ts.Check(os.WriteFile(ts.MkAbs(args[0]), out.Bytes(), 0o666))
 	switch {
 	case runErr == nil && neg:
-		ts.Fatalf("%s unexpectedly succeeded", args[1])
+		ts.Fatalf("%s unexpectedly succeeded", args[0])
 	case runErr != nil && !neg:
-		ts.Fatalf("%s: %v\n%s", args[1], runErr, out.Bytes())
+		ts.Fatalf("%s: %v", args[0], runErr)
 	}
+}
+
+// saveCapture writes a captured output to the script's file and, when
+// FAULTLINE_CAPTURES names a directory, a normalised copy to
+// $FAULTLINE_CAPTURES/<script>/<file>: the real outputs the parsers' fuzz
+// targets and unit tests are seeded with (see filter/testdata/captured).
+func saveCapture(ts *testscript.TestScript, file string, data []byte) {
+	ts.Check(os.WriteFile(ts.MkAbs(file), data, 0o666))
+	dir := os.Getenv("FAULTLINE_CAPTURES")
+	if dir == "" {
+		return
+	}
+	// Numbered in the order the script captures them: a script may
+	// capture into one file name several times.
+	n, _ := strconv.Atoi(ts.Getenv("FAULTLINE_CAPTURE_N"))
+	n++
+	ts.Setenv("FAULTLINE_CAPTURE_N", strconv.Itoa(n))
+	dir = filepath.Join(dir, ts.Name())
+	ts.Check(os.MkdirAll(dir, 0o777))
+	name := fmt.Sprintf("%02d-%s", n, filepath.Base(file))
+	ts.Check(os.WriteFile(filepath.Join(dir, name), normalize(ts, string(data)), 0o666))
 }
 
 // scriptEnv returns the script's environment as KEY=value pairs.
