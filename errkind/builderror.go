@@ -379,8 +379,7 @@ func (b *Builder) FromVerificationReport(r VerificationReport, verificationFile,
 	e.StdoutTail = b.tail(failed.Output)
 	base := kind.Description()
 	if tool, ok := goCheckNames[strings.ToLower(failed.Name)]; ok && looksLikeGo(failed.Output) {
-		res := filter.Parse(failed.Name, failed.Output, filter.Options{})
-		Annotate(res.Errors)
+		res := filter.Parse(filter.CheckName(failed.Name), failed.Output, filter.Options{})
 		addParsedContext(ctx, res)
 		base = goCheckMessage(tool)
 	} else {
@@ -551,7 +550,7 @@ func (b *Builder) FromCheck(cr filter.CheckResult) BuildError {
 // FromOutcome builds the error of a failed check the chain ran, from its
 // parsed result.
 func (b *Builder) FromOutcome(o filter.Outcome) BuildError {
-	kind := KindOfCheck(o.Name)
+	kind := KindOfCheck(string(o.Name))
 	if o.Status == filter.StatusError {
 		kind = SystemError // the check could not even run
 	}
@@ -568,7 +567,7 @@ func (b *Builder) FromOutcome(o filter.Outcome) BuildError {
 		ctx["outputTruncated"] = true
 	}
 	base := kind.Description()
-	if tool, ok := goCheckNames[strings.ToLower(o.Name)]; ok && kind != SystemError {
+	if tool, ok := goCheckNames[strings.ToLower(string(o.Name))]; ok && kind != SystemError {
 		base = goCheckMessage(tool)
 	}
 	msg := withCounts(base, ctx)

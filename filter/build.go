@@ -32,8 +32,8 @@ const (
 //     open error; bare import paths (go build -v) are progress.
 type section struct {
 	p      *Parser
-	tool   string // the Tool of its errors (vet after a "# [pkg]" header)
-	linter string // the Linter of its errors (typecheck inside golangci-lint)
+	tool   CheckName // the Tool of its errors (vet after a "# [pkg]" header)
+	linter string    // the Linter of its errors (typecheck inside golangci-lint)
 	pkg    string
 	vet    bool      // after a "# [pkg]" header: go vet is speaking
 	text   eventText // go build -json Output
@@ -50,7 +50,7 @@ type section struct {
 	closed int // errors completed so far
 }
 
-func (p *Parser) newSection(tool string) *section {
+func (p *Parser) newSection(tool CheckName) *section {
 	return &section{p: p, tool: tool}
 }
 

@@ -39,13 +39,13 @@ const (
 type Check struct {
 	// Name names the check: "build", "vet", "lint", "test" or a custom
 	// name.
-	Name string
+	Name CheckName
 	// Command is the program and its arguments.
 	Command []string
 	// Parser names the parser for the output: "build", "vet", "lint",
 	// "test", or "" for the one of Name (a custom name gets the
 	// compiler-style text parser).
-	Parser string
+	Parser CheckName
 	// Timeout bounds the run; 0 means the Chain's.
 	Timeout time.Duration
 	// Optional checks whose program is not installed are skipped with a
@@ -184,7 +184,7 @@ func (c *Chain) Run(ctx context.Context) []Outcome {
 
 // RunFrom runs the checks from the named one onwards, stopping at the first
 // failure: what a loop re-validates after fixing that check.
-func (c *Chain) RunFrom(ctx context.Context, name string) ([]Outcome, error) {
+func (c *Chain) RunFrom(ctx context.Context, name CheckName) ([]Outcome, error) {
 	i := c.index(name)
 	if i < 0 {
 		return nil, fmt.Errorf("%w %q", ErrNoCheck, name)
@@ -193,7 +193,7 @@ func (c *Chain) RunFrom(ctx context.Context, name string) ([]Outcome, error) {
 }
 
 // RunCheck runs only the named check.
-func (c *Chain) RunCheck(ctx context.Context, name string) (Outcome, error) {
+func (c *Chain) RunCheck(ctx context.Context, name CheckName) (Outcome, error) {
 	i := c.index(name)
 	if i < 0 {
 		return Outcome{}, fmt.Errorf("%w %q", ErrNoCheck, name)
@@ -212,7 +212,7 @@ func FirstFailure(outs []Outcome) (Outcome, bool) {
 	return Outcome{}, false
 }
 
-func (c *Chain) index(name string) int {
+func (c *Chain) index(name CheckName) int {
 	return slices.IndexFunc(c.Checks, func(ch Check) bool { return ch.Name == name })
 }
 
@@ -396,7 +396,7 @@ type fullOutput struct {
 	dropped int64
 }
 
-func (c *Chain) newFullOutput(name string) *fullOutput {
+func (c *Chain) newFullOutput(name CheckName) *fullOutput {
 	if err := os.MkdirAll(c.OutputDir, 0o755); err != nil {
 		return nil
 	}
@@ -405,7 +405,7 @@ func (c *Chain) newFullOutput(name string) *fullOutput {
 			return r
 		}
 		return '_'
-	}, name)
+	}, string(name))
 	f, err := os.Create(filepath.Join(c.OutputDir, fmt.Sprintf("%s-%d.log", safe, outputSeq.Add(1))))
 	if err != nil {
 		return nil

@@ -4,14 +4,32 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/faultline-go/faultline/internal/classify"
 )
 
-// Tool names: the value of [Error.Tool] for each Go tool faultline parses.
+// CheckName names a check: "build", "vet", "lint", "test", or a custom
+// check's own name. It is the [Error.Tool] of the errors a check's output
+// holds. Untyped string constants convert to it, so Parse("test", ...)
+// compiles; a string variable needs CheckName(s).
+type CheckName = classify.Check
+
+// The checks faultline runs and parses, each with its own parser.
 const (
-	ToolBuild = "build"
-	ToolVet   = "vet"
-	ToolLint  = "lint"
-	ToolTest  = "test"
+	CheckBuild CheckName = classify.Build // go build
+	CheckVet   CheckName = classify.Vet   // go vet
+	CheckLint  CheckName = classify.Lint  // golangci-lint
+	CheckTest  CheckName = classify.Test  // go test
+)
+
+// Tool names: the value of [Error.Tool] for each Go tool faultline parses;
+// the same values as CheckBuild, CheckVet, CheckLint and CheckTest, under
+// the names the first API used.
+const (
+	ToolBuild = CheckBuild
+	ToolVet   = CheckVet
+	ToolLint  = CheckLint
+	ToolTest  = CheckTest
 )
 
 // Error is one structured error extracted from tool output.
@@ -32,7 +50,7 @@ type Error struct {
 	Message string `json:"message"`
 	// Tool is the tool that reported the error: "build", "vet", "lint" or
 	// "test" (or the name of a custom check).
-	Tool string `json:"tool"`
+	Tool CheckName `json:"tool"`
 	// Package is the import path of the package the error belongs to, when
 	// the output names it.
 	Package string `json:"package,omitempty"`
@@ -77,7 +95,7 @@ func (e Error) String() string {
 		b.WriteString(" …")
 	}
 	b.WriteString(" [")
-	b.WriteString(e.Tool)
+	b.WriteString(string(e.Tool))
 	if e.Linter != "" {
 		b.WriteByte('/')
 		b.WriteString(e.Linter)
@@ -98,7 +116,7 @@ func (e Error) String() string {
 type ParseResult struct {
 	// CheckName is the check the output came from ("build", "vet", "lint",
 	// "test" or a custom name).
-	CheckName string `json:"check"`
+	CheckName CheckName `json:"check"`
 	// Errors are the structured errors, sorted by file, line and column
 	// (errors with no file first; errors at one place in the order the
 	// tool reported them). It is empty, not nil, when none were found.
@@ -122,7 +140,7 @@ type ParseResult struct {
 type CheckResult struct {
 	// Name is the check's name: "build", "vet", "lint" (or
 	// "golangci-lint"), "test", or a custom name.
-	Name string
+	Name CheckName
 	// Output is the combined stdout and stderr of the command.
 	Output string
 	// ExitCode is the command's exit status (-1 when it did not exit

@@ -1,15 +1,47 @@
 package filter
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/faultline-go/faultline/internal/termtext"
 )
 
 // cleanLine removes ANSI escape sequences and carriage returns from one line
-// (without its newline); see termtext.CleanLine. The result may share memory
-// with b.
-func cleanLine(b []byte) []byte { return termtext.CleanLine(b) }
+// (without its newline). The result may share memory with b.
+//
+// A carriage return inside a line is a terminal overwrite (a progress
+// line), so only the text after the last one is what the terminal showed —
+// unless the line starts with a position and that text does not: then the
+// carriage return is inside an error's message (t.Errorf("%s", "a\rb")),
+// and the whole line is kept, the carriage return to be escaped in the
+// message like any control character.
+func cleanLine(b []byte) []byte {
+	for len(b) > 0 && b[len(b)-1] == '\r' {
+		b = b[:len(b)-1]
+	}
+	if bytes.IndexByte(b, 0x1b) >= 0 {
+		b = termtext.StripANSI(b)
+	}
+	i := bytes.IndexByte(b, '\r') // vectorised, unlike LastIndexByte: most lines have none
+	if i < 0 {
+		return b
+	}
+	last := b[bytes.LastIndexByte(b, '\r')+1:]
+	if startsPosition(view(b[:i])) && !startsPosition(view(last)) {
+		return b
+	}
+	return last
+}
+
+// startsPosition reports whether a line starts with a position, after the
+// indentation of test output or vet's "vet: ".
+func startsPosition(l string) bool {
+	l = strings.TrimLeft(l, " \t")
+	l = strings.TrimPrefix(l, "vet: ")
+	_, ok := scanPosition(l)
+	return ok
+}
 
 // position is a "path:line[:col]: message" line split into its parts.
 type position struct {

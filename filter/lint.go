@@ -219,8 +219,11 @@ func splitLinterTag(msg string) (string, string) {
 	}
 	i := strings.LastIndex(msg, " (")
 	if i < 0 {
-		if name, ok := linterName(msg[1 : len(msg)-1]); ok && msg[0] == '(' {
-			return "", name
+		// "(typecheck)" alone, on the last line of a multi-line issue.
+		if len(msg) >= 2 && msg[0] == '(' {
+			if name, ok := linterName(msg[1 : len(msg)-1]); ok {
+				return "", name
+			}
 		}
 		return msg, ""
 	}

@@ -66,7 +66,7 @@ func ParseCheckOutput(cr CheckResult) ParseResult {
 
 // Parse extracts structured errors from the output of the named check.
 // RawOutput is output itself.
-func Parse(check, output string, opts Options) ParseResult {
+func Parse(check CheckName, output string, opts Options) ParseResult {
 	opts.RawLimit = -1
 	p := NewParser(check, opts)
 	p.writeString(output)
@@ -78,7 +78,7 @@ func Parse(check, output string, opts Options) ParseResult {
 // ParseReader parses the output of the named check from r as a stream. The
 // error is the one r returned, if any; the result holds what was parsed up
 // to it.
-func ParseReader(r io.Reader, check string, opts Options) (ParseResult, error) {
+func ParseReader(r io.Reader, check CheckName, opts Options) (ParseResult, error) {
 	p := NewParser(check, opts)
 	_, err := io.Copy(p, r)
 	return p.Close(), err
@@ -88,8 +88,8 @@ func ParseReader(r io.Reader, check string, opts Options) (ParseResult, error) {
 // any size, then Close it for the result. Lines may be of any length. It
 // keeps a bounded head and tail of the raw output (see Options.RawLimit).
 type Parser struct {
-	check   string
-	tool    string
+	check   CheckName
+	tool    CheckName
 	res     resolver
 	onError func(Error)
 
@@ -134,7 +134,7 @@ type errKey struct {
 // NewParser returns a parser for the output of the named check: "build",
 // "vet", "lint" (or "golangci-lint"), "test", or any other name for a
 // custom check whose output uses the file:line:col: message convention.
-func NewParser(check string, opts Options) *Parser {
+func NewParser(check CheckName, opts Options) *Parser {
 	root := opts.ModRoot
 	if root == "" && opts.Dir != "" {
 		if r, ok := FindModuleRoot(opts.Dir); ok {
@@ -179,8 +179,8 @@ func NewParser(check string, opts Options) *Parser {
 }
 
 // toolFor maps a check name to the Tool recorded on its errors.
-func toolFor(check string) string {
-	switch strings.ToLower(check) {
+func toolFor(check CheckName) CheckName {
+	switch strings.ToLower(string(check)) {
 	case "build", "go build":
 		return ToolBuild
 	case "vet", "go vet":
@@ -360,6 +360,7 @@ func (p *Parser) add(e Error) {
 		p.overErrors++
 		return
 	}
+	p.complete(&e)
 	if p.onError != nil && p.repeated(&e) {
 		return
 	}

@@ -101,6 +101,21 @@ func (r resolver) resolveNew(p string) string {
 	return p
 }
 
+// outside returns a relative path that climbs out of the module (a test
+// file, a frame or a trace entry resolved against a package directory) as
+// the absolute path it names, when the module root is known; without one it
+// stays relative, cleaned, starting with "../". Other paths are returned as
+// they are.
+func (r resolver) outside(p string) string {
+	if !strings.Contains(p, "..") || isAbsSlash(p) || hasDrive(p) || !escapes(p) {
+		return p
+	}
+	if len(r.roots) == 0 {
+		return path.Clean(toSlash(p))
+	}
+	return joinSlash(r.roots[0], toSlash(p))
+}
+
 // inside reports whether the resolved path p (as returned by resolve) lies
 // inside the module.
 func (r resolver) inside(p string) bool {
