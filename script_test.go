@@ -218,7 +218,7 @@ func saveCapture(ts *testscript.TestScript, file string, data []byte) {
 	ts.Setenv("FAULTLINE_CAPTURE_N", strconv.Itoa(n))
 	dir = filepath.Join(dir, ts.Name())
 	ts.Check(os.MkdirAll(dir, 0o777))
-	name := fmt.Sprintf("%02d-%s", n, filepath.Base(file))
+	name := fmt.Sprintf("%02d-%s.txt", n, filepath.Base(file))
 	ts.Check(os.WriteFile(filepath.Join(dir, name), normalize(ts, string(data)), 0o666))
 }
 

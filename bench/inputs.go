@@ -12,6 +12,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"github.com/faultline-go/faultline/filter"
 )
 
 // Module is the module the generated output belongs to.
@@ -23,7 +25,7 @@ const (
 // Input is one kind of generated output.
 type Input struct {
 	Name  string // as in the table: "go build", "go test -v", ...
-	Check string // the faultline parser for it
+	Check filter.CheckName // the faultline parser for it
 	Data  []byte
 }
 

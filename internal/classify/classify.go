@@ -80,34 +80,35 @@ func Prefix(s string) string {
 // parser found, from its tool, linter and message.
 func Classify(in Input) (Category, Severity) {
 	msg := Prefix(in.Message)
-	cat := category(in, msg)
+	cat := category(in, &text{s: msg})
 	return cat, severity(in, cat, msg)
 }
 
 // Text returns the category of any error text: seed 003's rules, extended
 // with the Go toolchain's wording and runtime failures.
-func Text(text string) Category {
-	text = Prefix(text)
-	if panicRule.match(text) != "" {
+func Text(s string) Category { return textCategory(&text{s: Prefix(s)}) }
+
+func textCategory(t *text) Category {
+	if panicRule.match(t) != "" {
 		return CategoryRuntime
 	}
-	if c := goRules.match(text); c != "" {
+	if c := goRules.match(t); c != "" {
 		return c
 	}
-	if strings.HasPrefix(text, "fatal error: ") {
+	if strings.HasPrefix(t.s, "fatal error: ") {
 		return CategoryRuntime // the Go runtime's: deadlock, concurrent map writes
 	}
-	if c := seedRules.match(text); c != "" {
+	if c := seedRules.match(t); c != "" {
 		return c
 	}
 	return CategoryUnknown
 }
 
-func category(in Input, msg string) Category {
+func category(in Input, msg *text) Category {
 	switch in.Tool {
 	case Test:
 		if runtimeRule.match(msg) != "" {
-			if c := testInfraRules.match(msg); c != "" && strings.HasPrefix(msg, "test binary failed") {
+			if c := testInfraRules.match(msg); c != "" && strings.HasPrefix(msg.s, "test binary failed") {
 				return c // a TestMain that cannot reach its database
 			}
 			return CategoryRuntime
@@ -136,7 +137,7 @@ func category(in Input, msg string) Category {
 		}
 		return CategoryUnknown
 	}
-	return Text(msg)
+	return textCategory(msg)
 }
 
 // severity applies seed 003's rules by category, raised for what stops a Go

@@ -3,8 +3,6 @@ package classify
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"path"
-	"regexp"
 	"strings"
 )
 
@@ -15,17 +13,33 @@ import (
 // line lower has the same signature; a different message, file or test
 // does not. Only the first MaxBytes of the message count.
 func Signature(in Input) string {
-	var b strings.Builder
-	b.WriteString(string(in.Tool))
-	b.WriteByte(0)
-	b.WriteString(in.Linter)
-	b.WriteByte(0)
-	b.WriteString(path.Base(strings.ReplaceAll(in.File, `\`, "/")))
-	b.WriteByte(0)
-	b.WriteString(in.Test)
-	b.WriteByte(0)
-	b.WriteString(Normalize(in.Message))
-	return SignatureOf(b.String())
+	var buf [512]byte
+	b := append(buf[:0], in.Tool...)
+	b = append(b, 0)
+	b = append(b, in.Linter...)
+	b = append(b, 0)
+	b = append(b, baseName(in.File)...)
+	b = append(b, 0)
+	b = append(b, in.Test...)
+	b = append(b, 0)
+	b = appendNormalized(b, in.Message)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}
+
+// baseName is path.Base of the file with backslashes as separators too.
+func baseName(file string) string {
+	if file == "" {
+		return "."
+	}
+	file = strings.TrimRight(file, `/\`)
+	if file == "" {
+		return "/"
+	}
+	if i := strings.LastIndexAny(file, `/\`); i >= 0 {
+		return file[i+1:]
+	}
+	return file
 }
 
 // SignatureOf returns the signature of already normalised text: 16 hex
@@ -33,41 +47,4 @@ func Signature(in Input) string {
 func SignatureOf(normalized string) string {
 	sum := sha256.Sum256([]byte(normalized))
 	return hex.EncodeToString(sum[:8])
-}
-
-// What Normalize removes, in order.
-var normalizers = []struct {
-	re   *regexp.Regexp
-	with string
-}{
-	// Timestamps and dates before numbers and paths take them apart.
-	{regexp.MustCompile(`\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?`), "<time>"},
-	{regexp.MustCompile(`\d{4}[-/]\d{2}[-/]\d{2}`), "<date>"},
-	{regexp.MustCompile(`\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b`), "<time>"},
-	// Hex addresses, goroutine numbers.
-	{regexp.MustCompile(`0x[0-9a-fA-F]+`), "0x?"},
-	{regexp.MustCompile(`\b(goroutine|thread|pid|PID) \d+`), "$1 ?"},
-	// Paths: the directories go (temporary ones, the module's location),
-	// the base name stays.
-	{regexp.MustCompile(`(?:[A-Za-z]:)?(?:[\w.\-~$@+]*[/\\])+([\w.\-~$@+]*)`), "$1"},
-	// Line and column numbers after a file name, and "line N".
-	{regexp.MustCompile(`(\.[A-Za-z]\w*)(?::\d+)+`), "$1"},
-	{regexp.MustCompile(`\b(line|col|column) \d+`), "$1 ?"},
-	// Durations: 2s, 1.5ms, 1m30s, (0.00s).
-	{regexp.MustCompile(`\b\d+(?:\.\d+)?(?:ns|µs|us|ms|s|m|h)(?:\d+(?:\.\d+)?(?:ns|µs|us|ms|s|m|h))*\b`), "<dur>"},
-	// Whitespace.
-	{regexp.MustCompile(`\s+`), " "},
-}
-
-// Normalize removes from error text what changes between runs of the same
-// mistake: timestamps, durations, hex addresses, goroutine numbers,
-// directories (temporary ones included) and line and column numbers.
-// Other numbers stay: "got 3, want 4" and "got 5, want 6" differ. Only the
-// first MaxBytes of text count.
-func Normalize(text string) string {
-	text = Prefix(text)
-	for _, n := range normalizers {
-		text = n.re.ReplaceAllString(text, n.with)
-	}
-	return strings.TrimSpace(text)
 }
