@@ -24,7 +24,7 @@ const (
 
 // Input is one kind of generated output.
 type Input struct {
-	Name  string // as in the table: "go build", "go test -v", ...
+	Name  string           // as in the table: "go build", "go test -v", ...
 	Check filter.CheckName // the faultline parser for it
 	Data  []byte
 }
