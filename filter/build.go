@@ -31,7 +31,8 @@ const (
 //   - a header, or a blank line not followed by a TAB continuation, ends the
 //     open error; bare import paths (go build -v) are progress.
 type section struct {
-	p      *Parser
+	out    sink
+	res    *resolver
 	tool   CheckName // the Tool of its errors (vet after a "# [pkg]" header)
 	linter string    // the Linter of its errors (typecheck inside golangci-lint)
 	pkg    string
@@ -50,8 +51,8 @@ type section struct {
 	closed int // errors completed so far
 }
 
-func (p *Parser) newSection(tool CheckName) *section {
-	return &section{p: p, tool: tool}
+func newSection(out sink, res *resolver, tool CheckName) *section {
+	return &section{out: out, res: res, tool: tool}
 }
 
 // line handles one cleaned line.
@@ -116,7 +117,7 @@ func (s *section) continuation(l string) {
 
 func (s *section) positioned(pos position, vet bool, l string) {
 	if pos.msg == "too many errors" {
-		s.p.truncated = true
+		s.out.truncate()
 		s.end()
 		return
 	}
@@ -133,8 +134,8 @@ func (s *section) positioned(pos position, vet bool, l string) {
 		}
 		return
 	}
-	file := s.p.res.resolve(pos.file)
-	if s.open && s.loose && !s.p.res.inside(file) {
+	file := s.res.resolve(pos.file)
+	if s.open && s.loose && !s.res.inside(file) {
 		// A location outside the module inside a linker or gcc block
 		// (a temporary cgo file) is part of that block.
 		s.appendLine(l)
@@ -185,7 +186,7 @@ func (s *section) trimMoreErrors(msg string) string {
 	if _, err := strconv.Atoi(n); err != nil {
 		return msg
 	}
-	s.p.truncated = true
+	s.out.truncate()
 	return msg[:i]
 }
 
@@ -224,7 +225,7 @@ func (s *section) close() {
 	s.gap = 0
 	s.cur.Message = s.msg.String()
 	s.closed++
-	s.p.add(s.cur)
+	s.out.add(s.cur)
 }
 
 // end closes the open error at a boundary (blank line, header, progress

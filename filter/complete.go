@@ -28,12 +28,12 @@ const noMessage = "(no message)"
 //   - Positions are ≥ 0, and a column without a line is 0.
 //   - A message is never empty.
 //   - The category, severity and signature are set (package classify).
-func (p *Parser) complete(e *Error) {
+func complete(e *Error, res *resolver) {
 	e.Message = sanitize(e.Message, true)
 	if strings.TrimSpace(e.Message) == "" {
 		e.Message = noMessage
 	}
-	e.File = p.res.outside(sanitize(e.File, false))
+	e.File = res.outside(sanitize(e.File, false))
 	e.Package = sanitize(e.Package, false)
 	e.Test = sanitize(e.Test, false)
 	e.Linter = sanitize(e.Linter, false)

@@ -2,9 +2,42 @@ package filter
 
 import (
 	"bytes"
+	"encoding/json"
+	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 )
+
+// event is one line of go build -json or go test -json (test2json) output:
+// the one type both are decoded into. Build events carry ImportPath, test
+// events Package and Test.
+type event struct {
+	ImportPath  string
+	Action      string
+	Output      string
+	OutputType  string // go 1.27: "frame", "error", "error-continue" or ""
+	Package     string
+	Test        string
+	FailedBuild string
+	Elapsed     float64
+}
+
+// decodeJSONEvent decodes one line of go build -json or go test -json
+// output into ev: by decodeEvent's fast path when it can, by encoding/json
+// otherwise. It reports whether b was an event (an object with an Action);
+// ev's strings may be views of b or *scratch.
+func decodeJSONEvent(b []byte, ev *event, scratch *[]byte) bool {
+	if !bytes.Contains(b, []byte(`"Action":`)) && !bytes.Contains(b, []byte(`"Action" :`)) {
+		return false // a program's own JSON, such as a log line
+	}
+	if !decodeEvent(b, ev, scratch) {
+		*ev = event{}
+		if err := json.Unmarshal(b, ev); err != nil {
+			return false
+		}
+	}
+	return ev.Action != ""
+}
 
 // decodeEvent decodes one line of go build -json or go test -json output —
 // a flat JSON object of strings and numbers — into ev, without reflection:
@@ -38,8 +71,12 @@ func decodeEvent(b []byte, ev *event, scratch *[]byte) bool {
 			return false
 		}
 		field := eventField(ev, key)
-		if field == nil && isEventKey(key) {
+		elapsed := string(key) == "Elapsed"
+		if field == nil && !elapsed && isEventKey(key) {
 			return false // encoding/json matches keys in any case
+		}
+		if elapsed && b[i] != '-' && (b[i] < '0' || b[i] > '9') {
+			return false // not a number: encoding/json decides
 		}
 		var val []byte
 		switch c := b[i]; {
@@ -60,7 +97,7 @@ func decodeEvent(b []byte, ev *event, scratch *[]byte) bool {
 			}
 			i = j
 		case field != nil:
-			return false // a field of ours that is not a string
+			return false // a string field of ours that is not a string
 		case c == 't' || c == 'f' || c == 'n':
 			j = 0
 			for _, lit := range []string{"true", "false", "null"} {
@@ -73,10 +110,18 @@ func decodeEvent(b []byte, ev *event, scratch *[]byte) bool {
 			}
 			i, val = j, nil
 		case c == '-' || '0' <= c && c <= '9':
-			if i = scanJSONNumber(b, i); i < 0 {
+			j = scanJSONNumber(b, i)
+			if j < 0 {
 				return false
 			}
-			val = nil
+			if elapsed {
+				f, err := strconv.ParseFloat(view(b[i:j]), 64)
+				if err != nil {
+					return false
+				}
+				ev.Elapsed = f
+			}
+			i, val = j, nil
 		default:
 			return false // an object or array: not an event of ours
 		}
@@ -153,11 +198,13 @@ func eventField(ev *event, key []byte) *string {
 		return &ev.ImportPath
 	case "FailedBuild":
 		return &ev.FailedBuild
+	case "OutputType":
+		return &ev.OutputType
 	}
 	return nil
 }
 
-var eventKeys = []string{"Action", "Output", "Package", "Test", "ImportPath", "FailedBuild"}
+var eventKeys = []string{"Action", "Output", "Package", "Test", "ImportPath", "FailedBuild", "OutputType", "Elapsed"}
 
 func isEventKey(key []byte) bool {
 	for _, k := range eventKeys {

@@ -17,8 +17,11 @@ func TestDecodeEvent(t *testing.T) {
 		{`{"ImportPath":"example.com/m [example.com/m.test]","Action":"build-output","Output":"# example.com/m\n"}`,
 			event{ImportPath: "example.com/m [example.com/m.test]", Action: "build-output", Output: "# example.com/m\n"}, true},
 		{`{"Time":"t","Action":"fail","Package":"p","Elapsed":0.005,"FailedBuild":"p [p.test]"}`,
-			event{Action: "fail", Package: "p", FailedBuild: "p [p.test]"}, true},
-		{` { "Action" : "pass" , "Elapsed" : 1e-3 , "x": true, "y": null } `, event{Action: "pass"}, true},
+			event{Action: "fail", Package: "p", FailedBuild: "p [p.test]", Elapsed: 0.005}, true},
+		{` { "Action" : "pass" , "Elapsed" : 1e-3 , "x": true, "y": null } `, event{Action: "pass", Elapsed: 0.001}, true},
+		{`{"Action":"output","OutputType":"error","Output":"x\n"}`, event{Action: "output", OutputType: "error", Output: "x\n"}, true},
+		{`{"Action":"pass","Elapsed":"1"}`, event{}, false}, // not a number: encoding/json decides
+		{`{"Action":"pass","elapsed":1}`, event{}, false},   // another case: encoding/json decides
 		{`{"Action":"output","Output":"tab\t\"q\" \u00e9 \ud83d\ude00 \/"}`, event{Action: "output", Output: "tab\t\"q\" é 😀 /"}, true},
 		{`{}`, event{}, true},
 		{`{"Action":"output","Nested":{"a":1}}`, event{}, false},

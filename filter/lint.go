@@ -31,7 +31,8 @@ import (
 // positions. On stderr, "Error: ..." (a bad configuration, exit 3) and
 // "level=error msg=..." (a failed run, exit 7) are errors too.
 type lintStream struct {
-	p     *Parser
+	out   sink
+	res   *resolver
 	state lintState
 	open  bool // cur is an issue not yet recorded
 	cur   Error
@@ -52,10 +53,12 @@ const (
 	lintDone                // golangci-lint repeats its fatal error: ignore
 )
 
-func (p *Parser) newLintStream() *lintStream {
-	tc := p.newSection(ToolLint)
+// newLintHandler returns the handler of golangci-lint's output: its text
+// (line) and its JSON report (object).
+func newLintHandler(out sink, res *resolver) *lintStream {
+	tc := newSection(out, res, ToolLint)
 	tc.linter = "typecheck"
-	return &lintStream{p: p, tc: tc}
+	return &lintStream{out: out, res: res, tc: tc}
 }
 
 func (s *lintStream) line(l string) {
@@ -115,7 +118,7 @@ func (s *lintStream) line(l string) {
 func (s *lintStream) issue(pos position) {
 	s.close()
 	msg, linter := splitLinterTag(pos.msg)
-	file := s.p.res.resolve(pos.file)
+	file := s.res.resolve(pos.file)
 	if rest, ok := strings.CutPrefix(msg, ": "); ok && (linter == "" || linter == "typecheck") {
 		if strings.HasPrefix(rest, "# ") {
 			// The go build output of a package that does not compile.
@@ -154,7 +157,7 @@ func (s *lintStream) typecheckLine(l string) {
 func (s *lintStream) endTypecheck() {
 	s.tc.end()
 	if s.tc.closed == s.tcGot {
-		s.p.add(s.tcAt)
+		s.out.add(s.tcAt)
 	}
 	s.state = lintBody
 }
@@ -183,7 +186,7 @@ func (s *lintStream) logLine(l string) {
 		}
 	}
 	s.close()
-	s.p.add(Error{Message: keep(msg), Tool: ToolLint})
+	s.out.add(Error{Message: keep(msg), Tool: ToolLint})
 }
 
 func (s *lintStream) start(e Error) {
@@ -201,7 +204,7 @@ func (s *lintStream) close() {
 	if s.open {
 		s.open = false
 		s.cur.Message = strings.TrimRight(s.msg.String(), "\n")
-		s.p.add(s.cur)
+		s.out.add(s.cur)
 	}
 	s.state = lintIdle
 }
@@ -279,16 +282,15 @@ type lintReport struct {
 	}
 }
 
-// lintJSON parses golangci-lint's one-line JSON output, and reports whether
+// object parses golangci-lint's one-line JSON output, and reports whether
 // b was that.
-func (p *Parser) lintJSON(b []byte) bool {
+func (s *lintStream) object(b []byte) bool {
 	var r lintReport
 	if err := json.Unmarshal(b, &r); err != nil || r.Issues == nil && r.Report == nil {
 		return false
 	}
-	s := p.text.(*lintStream)
 	for _, is := range r.Issues {
-		file := p.res.resolve(is.Pos.Filename)
+		file := s.res.resolve(is.Pos.Filename)
 		text := strings.TrimSpace(is.Text)
 		if rest, ok := strings.CutPrefix(text, ": "); ok && is.FromLinter == "typecheck" {
 			if strings.HasPrefix(rest, "# ") {
@@ -304,10 +306,10 @@ func (p *Parser) lintJSON(b []byte) bool {
 			}
 			text = rest
 		}
-		p.add(Error{File: file, Line: is.Pos.Line, Column: is.Pos.Column, Message: text, Tool: ToolLint, Linter: is.FromLinter})
+		s.out.add(Error{File: file, Line: is.Pos.Line, Column: is.Pos.Column, Message: text, Tool: ToolLint, Linter: is.FromLinter})
 	}
 	if r.Report != nil && r.Report.Error != "" {
-		p.add(Error{Message: r.Report.Error, Tool: ToolLint})
+		s.out.add(Error{Message: r.Report.Error, Tool: ToolLint})
 	}
 	return true
 }

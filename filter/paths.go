@@ -33,14 +33,19 @@ type resolver struct {
 	dir   string               // where the command ran, slash form; "" when unknown
 	roots []string             // the module root, slash form, and its symlink-free twin
 	cache map[string][2]string // a path → itself kept, and its result
-	last  *[2]string           // the last entry used: errors come file by file
+	last  [2]string            // the last entry used: errors come file by file
+
+	modPath     string          // the module path, read from go.mod on demand
+	modPathRead bool            //
+	rootOnDisk  int8            // 0 unknown, 1 the module root exists here, 2 not
+	fileExists  map[string]bool // module-relative files checked on disk
 }
 
 // newResolver returns a resolver for output of a command run in dir, inside
 // the module rooted at root. Either may be empty; without a root, dir stands
 // in for it.
-func newResolver(dir, root string) resolver {
-	r := resolver{dir: cleanSlash(dir), cache: make(map[string][2]string), last: new([2]string)}
+func newResolver(dir, root string) *resolver {
+	r := &resolver{dir: cleanSlash(dir), cache: make(map[string][2]string)}
 	if root == "" {
 		root = dir
 	}
@@ -59,7 +64,7 @@ func newResolver(dir, root string) resolver {
 // resolve returns p relative to the module root when it lies inside the
 // module, and absolute (cleaned, slash form) when it lies outside. Without a
 // known directory a relative p is only cleaned.
-func (r resolver) resolve(p string) string {
+func (r *resolver) resolve(p string) string {
 	if p == "" {
 		return ""
 	}
@@ -69,7 +74,7 @@ func (r resolver) resolve(p string) string {
 		return r.last[1]
 	}
 	if entry, ok := r.cache[p]; ok {
-		*r.last = entry
+		r.last = entry
 		return entry[1]
 	}
 	if len(r.cache) > 1<<14 {
@@ -81,11 +86,11 @@ func (r resolver) resolve(p string) string {
 		got = r.resolveNew(key) // not printed relative to the module root already
 	}
 	r.cache[key] = [2]string{key, got}
-	*r.last = [2]string{key, got}
+	r.last = [2]string{key, got}
 	return got
 }
 
-func (r resolver) resolveNew(p string) string {
+func (r *resolver) resolveNew(p string) string {
 	p = toSlash(p)
 	if !isAbsSlash(p) {
 		if r.dir == "" {
@@ -106,7 +111,7 @@ func (r resolver) resolveNew(p string) string {
 // the absolute path it names, when the module root is known; without one it
 // stays relative, cleaned, starting with "../". Other paths are returned as
 // they are.
-func (r resolver) outside(p string) string {
+func (r *resolver) outside(p string) string {
 	if !strings.Contains(p, "..") || isAbsSlash(p) || hasDrive(p) || !escapes(p) {
 		return p
 	}
@@ -118,12 +123,12 @@ func (r resolver) outside(p string) string {
 
 // inside reports whether the resolved path p (as returned by resolve) lies
 // inside the module.
-func (r resolver) inside(p string) bool {
+func (r *resolver) inside(p string) bool {
 	return p != "" && !isAbsSlash(p) && p != ".." && !strings.HasPrefix(p, "../")
 }
 
 // rel returns abs relative to the module root when it lies inside it.
-func (r resolver) rel(abs string) (string, bool) {
+func (r *resolver) rel(abs string) (string, bool) {
 	for _, root := range r.roots {
 		if root == "/" {
 			return abs[1:], len(abs) > 1
@@ -197,3 +202,82 @@ func isAbsSlash(p string) bool {
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// packageDir returns the module-relative directory of an import path, and
+// whether it is known.
+func (r *resolver) packageDir(pkg string) (string, bool) {
+	mod := r.modulePath()
+	switch {
+	case mod == "" || pkg == "":
+		return "", false
+	case pkg == mod:
+		return ".", true
+	case strings.HasPrefix(pkg, mod+"/"):
+		return pkg[len(mod)+1:], true
+	}
+	return "", false
+}
+
+// modulePath returns the module path declared in the module root's go.mod.
+func (r *resolver) modulePath() string {
+	if r.modPathRead {
+		return r.modPath
+	}
+	r.modPathRead = true
+	if len(r.roots) == 0 {
+		return ""
+	}
+	data, err := os.ReadFile(path.Join(r.roots[0], "go.mod"))
+	if err != nil {
+		return ""
+	}
+	r.modPath = parseModulePath(string(data))
+	return r.modPath
+}
+
+// parseModulePath returns the path of the module directive in go.mod text.
+func parseModulePath(gomod string) string {
+	for _, l := range strings.Split(gomod, "\n") {
+		l = strings.TrimSpace(l)
+		rest, ok := strings.CutPrefix(l, "module")
+		if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"') {
+			continue
+		}
+		if i := strings.Index(rest, "//"); i >= 0 {
+			rest = rest[:i]
+		}
+		return strings.Trim(strings.TrimSpace(rest), `"`)
+	}
+	return ""
+}
+
+// onDisk reports whether the module root exists here, so that files can be
+// checked.
+func (r *resolver) onDisk() bool {
+	if len(r.roots) == 0 {
+		return false
+	}
+	if r.rootOnDisk == 0 {
+		r.rootOnDisk = 2
+		if fi, err := os.Stat(r.roots[0]); err == nil && fi.IsDir() {
+			r.rootOnDisk = 1
+		}
+	}
+	return r.rootOnDisk == 1
+}
+
+// exists reports whether the module-relative file exists, caching answers.
+func (r *resolver) exists(rel string) bool {
+	if ok, seen := r.fileExists[rel]; seen {
+		return ok
+	}
+	_, err := os.Stat(path.Join(r.roots[0], rel))
+	if r.fileExists == nil {
+		r.fileExists = make(map[string]bool)
+	}
+	if len(r.fileExists) > 1<<14 {
+		clear(r.fileExists) // a bound for output that names countless files
+	}
+	r.fileExists[rel] = err == nil
+	return err == nil
+}

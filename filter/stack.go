@@ -141,17 +141,17 @@ func testFunc(fn string) string {
 // or testing, not other modules, not vendor/ and not the generated test
 // main. With no module root known, every frame outside the Go runtime
 // counts.
-func (p *Parser) moduleFrames(frames []stackFrame) []stackFrame {
+func (r *resolver) moduleFrames(frames []stackFrame) []stackFrame {
 	var out []stackFrame
 	for _, f := range frames {
-		file := p.res.resolve(f.file)
+		file := r.resolve(f.file)
 		if strings.HasSuffix(file, "_testmain.go") || strings.HasPrefix(file, "vendor/") {
 			continue
 		}
-		if len(p.res.roots) > 0 && !p.res.inside(file) {
+		if len(r.roots) > 0 && !r.inside(file) {
 			continue
 		}
-		if len(p.res.roots) == 0 && isRuntimeFunc(f.fn) {
+		if len(r.roots) == 0 && isRuntimeFunc(f.fn) {
 			continue
 		}
 		f.file = file
@@ -193,7 +193,7 @@ func frameLines(frames []stackFrame) string {
 // panicBlock reads a panic or fatal error and its goroutine dump, up to the
 // package's result line.
 type panicBlock struct {
-	t       *testStream
+	x       *extractor
 	header  []string // the lines before the first goroutine
 	inStack bool
 	stack   stack
@@ -218,7 +218,7 @@ func (b *panicBlock) line(l string) bool {
 }
 
 func (b *panicBlock) end() {
-	t, p := b.t, b.t.p
+	p, res := b.x.p, b.x.p.h.res
 	if timeout, ok := strings.CutPrefix(b.header[0], "panic: test timed out after "); ok {
 		b.timeouts("test timed out after " + timeout)
 		return
@@ -228,29 +228,30 @@ func (b *panicBlock) end() {
 	var g *goroutine
 	if len(b.stack.gs) > 0 {
 		g = &b.stack.gs[0]
-		frames = p.moduleFrames(g.frames)
+		frames = res.moduleFrames(g.frames)
 	}
+	hint := b.x.panicHint()
 	test := ""
 	switch {
-	case recovered && len(t.failed) > 0:
-		test = t.deepestFailure()
+	case recovered && len(p.failed) > 0:
+		test = p.deepestFailure()
 	case g != nil:
-		test = goroutineTest(g, t.cur)
+		test = goroutineTest(g, hint)
 	}
 	if test == "" {
-		test = t.cur
+		test = hint
 	}
 	e := Error{Message: msg + frameLines(frames), Tool: ToolTest, Test: test}
 	if len(frames) > 0 {
 		e.File, e.Line = frames[0].file, frames[0].line
 	}
-	t.fatal = append(t.fatal, e)
+	p.recordFatal(e)
 }
 
 // timeouts records one error per test that was still running when the
 // test binary's alarm fired, located where its goroutine was blocked.
 func (b *panicBlock) timeouts(msg string) {
-	t, p := b.t, b.t.p
+	p, res := b.x.p, b.x.p.h.res
 	var running []string
 	for _, l := range b.header[1:] {
 		if name, ok := strings.CutPrefix(l, "\t\t"); ok {
@@ -271,7 +272,7 @@ func (b *panicBlock) timeouts(msg string) {
 		}
 	}
 	if len(leaves) == 0 {
-		t.fatal = append(t.fatal, Error{Message: msg, Tool: ToolTest, Test: t.cur})
+		p.recordFatal(Error{Message: msg, Tool: ToolTest, Test: b.x.panicHint()})
 		return
 	}
 	claimed := make(map[int]bool)
@@ -279,13 +280,13 @@ func (b *panicBlock) timeouts(msg string) {
 		e := Error{Message: msg, Tool: ToolTest, Test: name}
 		if i := findTestGoroutine(b.stack.gs, name, claimed); i >= 0 {
 			claimed[i] = true
-			frames := p.moduleFrames(b.stack.gs[i].frames)
+			frames := res.moduleFrames(b.stack.gs[i].frames)
 			e.Message += frameLines(frames)
 			if len(frames) > 0 {
 				e.File, e.Line = frames[0].file, frames[0].line
 			}
 		}
-		t.fatal = append(t.fatal, e)
+		p.recordFatal(e)
 	}
 }
 
@@ -328,24 +329,6 @@ func goroutineTest(g *goroutine, cur string) string {
 	return name
 }
 
-// deepestFailure returns the test a recovered panic came from: the last
-// failed test, or the deepest of its subtests that failed just before it
-// (test2json reports the parent's --- FAIL line after the subtest's).
-func (t *testStream) deepestFailure() string {
-	last := t.failed[len(t.failed)-1]
-	best := last
-	for i := len(t.failed) - 2; i >= 0; i-- {
-		f := t.failed[i]
-		if !strings.HasPrefix(f, last+"/") {
-			break
-		}
-		if len(f) > len(best) {
-			best = f
-		}
-	}
-	return best
-}
-
 // panicMessage returns the message of a panic's header lines without the
 // "[recovered]" markers and repeated values, and whether the testing
 // package recovered it (so the test that failed is the one that panicked).
@@ -380,7 +363,7 @@ func panicMessage(header []string) (string, bool) {
 
 // raceBlock reads a data race report between its "==================" rules.
 type raceBlock struct {
-	t        *testStream
+	x        *extractor
 	accesses []raceAccess
 	fn       string
 	done     bool
@@ -429,13 +412,13 @@ func (b *raceBlock) line(l string) bool {
 }
 
 func (b *raceBlock) end() {
-	p := b.t.p
+	res := b.x.p.h.res
 	e := Error{Message: "WARNING: DATA RACE", Tool: ToolTest}
 	for _, a := range b.accesses {
 		if a.created {
 			continue
 		}
-		frames := p.moduleFrames(a.frames)
+		frames := res.moduleFrames(a.frames)
 		if len(frames) == 0 {
 			e.Message += "\n\t" + a.what
 			continue
@@ -446,12 +429,12 @@ func (b *raceBlock) end() {
 		}
 		e.Message += "\n\t" + a.what + " at " + f.file + ":" + strconv.Itoa(f.line) + " (" + shortFunc(f.fn) + ")"
 	}
-	b.t.races = append(b.t.races, e)
+	b.x.p.races = append(b.x.p.races, e)
 }
 
 // exampleBlock reads the got:/want: output of a failed example.
 type exampleBlock struct {
-	t     *testStream
+	x     *extractor
 	test  string
 	lines []string
 }
@@ -460,7 +443,7 @@ func (b *exampleBlock) line(l string) bool {
 	if l == "FAIL" || l == "PASS" || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "panic: ") {
 		return false
 	}
-	if _, _, ok := parseResultLine(strings.TrimLeft(l, " ")); ok {
+	if _, _, _, ok := parseResultLine(strings.TrimLeft(l, " ")); ok {
 		return false
 	}
 	if _, _, _, ok := parsePackageResult(l); ok {
@@ -477,5 +460,5 @@ func (b *exampleBlock) end() {
 	for len(lines) > 0 && isBlank(lines[len(lines)-1]) {
 		lines = lines[:len(lines)-1]
 	}
-	b.t.record(Error{Message: strings.Join(lines, "\n"), Tool: ToolTest, Test: b.test})
+	b.x.record(Error{Message: strings.Join(lines, "\n"), Tool: ToolTest, Test: b.test})
 }

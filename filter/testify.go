@@ -69,7 +69,7 @@ func parseTestify(msg string) (testifyReport, bool) {
 // inside a helper in another package), with the Error text and its diff as
 // the message, the user's Messages after it, and the outer trace entries
 // last.
-func (r testifyReport) apply(e Error, res resolver) Error {
+func (r testifyReport) apply(e Error, res *resolver) Error {
 	if len(r.trace) > 0 {
 		if file, line, ok := frameLocation(r.trace[0]); ok {
 			e.File, e.Line, e.Column = file, line, 0

@@ -4,108 +4,90 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
+	"slices"
 	"strings"
 )
 
-// event is one line of `go build -json` or `go test -json` (test2json)
-// output. Both are read with one type: build events carry ImportPath, test
-// events carry Package and Test.
-type event struct {
-	ImportPath  string
-	Action      string
-	Output      string
-	Package     string
-	Test        string
-	FailedBuild string
+// compilerHandler parses what go build and go vet print, and custom checks
+// that use the file:line:col: message convention: compiler-style text (a
+// section), go build -json events (a section per package) and go vet -json
+// objects, on one line or indented over many.
+type compilerHandler struct {
+	out      sink
+	res      *resolver
+	tool     CheckName
+	text     *section            // plain-text lines
+	sections map[string]*section // go build -json output of packages still building, by ImportPath
+	vetJSON  bool                // go vet -json objects may appear
+	jsonBuf  []string            // lines of a multi-line JSON object (go vet -json)
+	scratch  []byte              // an unescaped JSON string of the current line
 }
 
-// event handles a line that may be a go build -json or go test -json
-// event. It returns false when the line is not one, so that it is parsed as
-// text (a program may print JSON of its own).
-func (p *Parser) event(b []byte) bool {
-	if !bytes.Contains(b, []byte(`"Action":`)) {
-		return false // a program's own JSON, such as a log line
+func newCompilerHandler(out sink, res *resolver, tool CheckName) *compilerHandler {
+	return &compilerHandler{out: out, res: res, tool: tool, text: newSection(out, res, tool), vetJSON: tool != ToolBuild}
+}
+
+func (h *compilerHandler) line(l string) {
+	switch {
+	case h.jsonBuf != nil:
+		h.jsonLine(l)
+	case l == "{" && h.vetJSON:
+		h.jsonBuf = append(h.jsonBuf, "{")
+	default:
+		h.text.line(l)
+	}
+}
+
+func (h *compilerHandler) object(b []byte) bool {
+	if h.jsonBuf != nil {
+		return false // inside a multi-line object: a line of it
 	}
 	var ev event
-	if !decodeEvent(b, &ev, &p.scratch) {
-		ev = event{}
-		if err := json.Unmarshal(b, &ev); err != nil {
-			return false
-		}
+	if decodeJSONEvent(b, &ev, &h.scratch) {
+		h.event(&ev)
+		return true
 	}
-	if ev.Action == "" {
-		return false
-	}
-	// ev's strings may be views of b or p.scratch: what is stored of them
-	// is kept (streamFor, name, the streams' own package).
-	switch ev.Action {
-	case "build-output":
-		sec := p.sectionFor(ev.ImportPath)
-		sec.text.feed(ev.Output, sec.line)
-	case "build-fail":
-		if s, ok := p.sections[ev.ImportPath]; ok {
-			s.finish()
-			delete(p.sections, ev.ImportPath) // done: memory stays bounded
-		}
-	case "output":
-		if p.tool == ToolTest {
-			t := p.testStreamFor(ev.Package)
-			if ev.Test != "" {
-				// test2json replaces the "=== NAME" lines of -v
-				// output by this field.
-				if ev.Test != t.cur {
-					t.cur = t.name(ev.Test)
-				}
-				t.frames = t.frames[:0]
-			}
-			t.text.feed(ev.Output, t.line)
-		} else {
-			p.text.line(strings.TrimSuffix(view(cleanLine(bytesOf(ev.Output))), "\n"))
-		}
-	case "fail", "pass", "skip":
-		if p.tool != ToolTest {
-			break
-		}
-		t := p.testStreamFor(ev.Package)
-		if ev.Test != "" {
-			t.setResult(t.name(ev.Test), strings.ToUpper(ev.Action)[0])
-			break
-		}
-		// The package ended: its output is complete.
-		t.text.flush(t.line)
-		if t.touched {
-			// The package's result line was missing from its output.
-			note := ""
-			if ev.FailedBuild != "" {
-				note = "build failed"
-			}
-			t.endPackage(t.pkg, ev.Action == "fail", note)
-		}
-		t.build.finish()
-		delete(p.tests, t.pkg) // done: memory stays bounded
-	}
-	return true
+	return h.vetJSON && h.vetObject(b)
 }
 
-// testStreamFor returns the stream that parses go test -json output of the
-// package pkg, creating it on first use.
-func (p *Parser) testStreamFor(pkg string) *testStream {
-	return streamFor(&p.tests, pkg, p.newTestStream)
+// event handles a go build -json event. Its strings may be views.
+func (h *compilerHandler) event(ev *event) {
+	switch ev.Action {
+	case "build-output":
+		sec := h.sectionFor(ev.ImportPath)
+		sec.text.feed(ev.Output, sec.line)
+	case "build-fail":
+		if s, ok := h.sections[ev.ImportPath]; ok {
+			s.finish()
+			delete(h.sections, ev.ImportPath) // done: memory stays bounded
+		}
+	case "output":
+		// Not go build's: a test event in a build log. Its text is text.
+		for _, l := range strings.Split(strings.TrimSuffix(ev.Output, "\n"), "\n") {
+			h.text.line(view(cleanLine(bytesOf(l))))
+		}
+	}
 }
 
 // sectionFor returns the section that parses go build -json output of the
 // package ip, creating it on first use. Its package comes from the "# pkg"
 // header in the output, as in text mode: for load errors ImportPath names
 // the missing import instead.
-func (p *Parser) sectionFor(ip string) *section {
-	tool := p.tool
-	if tool == ToolTest {
-		tool = ToolBuild // go test -json: the compiler's output
-	}
-	return streamFor(&p.sections, ip, func(string) *section { return p.newSection(tool) })
+func (h *compilerHandler) sectionFor(ip string) *section {
+	return streamFor(&h.sections, ip, func(string) *section { return newSection(h.out, h.res, h.tool) })
 }
 
-// streamFor returns m[key], made by mk on first use.
+func (h *compilerHandler) finish() {
+	h.abortJSON()
+	// Packages whose output did not end (the stream was cut off).
+	for _, ip := range slices.Sorted(maps.Keys(h.sections)) {
+		h.sections[ip].finish()
+	}
+	h.text.finish()
+}
+
+// streamFor returns m[key], made by mk on first use; the key is kept.
 func streamFor[T any](m *map[string]T, key string, mk func(key string) T) T {
 	if v, ok := (*m)[key]; ok {
 		return v
@@ -135,6 +117,9 @@ func (e *eventText) feed(out string, line func(string)) {
 			if len(e.partial) == len(out) {
 				e.partial = keep(out) // "" + out is out itself
 			}
+			if len(e.partial) > MaxLineBytes {
+				e.partial = e.partial[:MaxLineBytes]
+			}
 			return
 		}
 		l := out[:i]
@@ -160,36 +145,40 @@ func (e *eventText) flush(line func(string)) {
 // -json prints, and parses it when its closing brace arrives. Lines that
 // cannot belong to such an object end the attempt: what was collected is
 // parsed as text instead.
-func (p *Parser) jsonLine(l string) {
+func (h *compilerHandler) jsonLine(l string) {
 	switch {
 	case l == "}":
-		lines := p.jsonBuf
-		p.jsonBuf = nil
+		lines := h.jsonBuf
+		h.jsonBuf = nil
 		lines = append(lines, l)
-		if !p.vetObject([]byte(strings.Join(lines, "\n"))) {
-			p.replay(lines)
+		if !h.vetObject([]byte(strings.Join(lines, "\n"))) {
+			h.replay(lines)
 		}
-	case strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " "):
-		p.jsonBuf = append(p.jsonBuf, keep(l))
+	case (strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " ")) && len(h.jsonBuf) < maxJSONObjectLines:
+		h.jsonBuf = append(h.jsonBuf, keep(l))
 	default:
-		p.abortJSON()
-		p.text.line(l)
+		h.abortJSON()
+		h.line(l)
 	}
 }
+
+// maxJSONObjectLines bounds the lines of a multi-line JSON object held
+// before it is parsed: a longer "object" is parsed as text.
+const maxJSONObjectLines = 1 << 16
 
 // abortJSON parses the lines of an unfinished JSON object as text.
-func (p *Parser) abortJSON() {
-	if p.jsonBuf == nil {
+func (h *compilerHandler) abortJSON() {
+	if h.jsonBuf == nil {
 		return
 	}
-	lines := p.jsonBuf
-	p.jsonBuf = nil
-	p.replay(lines)
+	lines := h.jsonBuf
+	h.jsonBuf = nil
+	h.replay(lines)
 }
 
-func (p *Parser) replay(lines []string) {
+func (h *compilerHandler) replay(lines []string) {
 	for _, l := range lines {
-		p.text.line(l)
+		h.text.line(l)
 	}
 }
 
@@ -206,7 +195,7 @@ type vetDiagnostic struct {
 // where an analyzer that failed has {"error": "..."} instead of a list. It
 // keeps the order of packages and analyzers as printed and returns false
 // when data is not such an object.
-func (p *Parser) vetObject(data []byte) bool {
+func (h *compilerHandler) vetObject(data []byte) bool {
 	var tree orderedObject
 	if err := json.Unmarshal(data, &tree); err != nil {
 		return false
@@ -218,7 +207,7 @@ func (p *Parser) vetObject(data []byte) bool {
 			return false
 		}
 		for _, an := range analyzers {
-			found, ok := p.vetAnalyzer(stripTestVariant(pkg.key), an.key, an.value)
+			found, ok := h.vetAnalyzer(stripTestVariant(pkg.key), an.key, an.value)
 			if !ok {
 				return false
 			}
@@ -226,12 +215,12 @@ func (p *Parser) vetObject(data []byte) bool {
 		}
 	}
 	for _, e := range errs {
-		p.add(e)
+		h.out.add(e)
 	}
 	return true
 }
 
-func (p *Parser) vetAnalyzer(pkg, analyzer string, value json.RawMessage) ([]Error, bool) {
+func (h *compilerHandler) vetAnalyzer(pkg, analyzer string, value json.RawMessage) ([]Error, bool) {
 	value = bytes.TrimSpace(value)
 	if len(value) > 0 && value[0] == '{' {
 		var failed struct {
@@ -242,7 +231,7 @@ func (p *Parser) vetAnalyzer(pkg, analyzer string, value json.RawMessage) ([]Err
 		}
 		e := Error{Message: failed.Error, Tool: ToolVet, Package: pkg, Linter: analyzer}
 		if pos, ok := scanPosition(failed.Error); ok {
-			e.File, e.Line, e.Column, e.Message = p.res.resolve(pos.file), pos.line, pos.col, pos.msg
+			e.File, e.Line, e.Column, e.Message = h.res.resolve(pos.file), pos.line, pos.col, pos.msg
 		}
 		return []Error{e}, true
 	}
@@ -254,7 +243,7 @@ func (p *Parser) vetAnalyzer(pkg, analyzer string, value json.RawMessage) ([]Err
 	for _, d := range diags {
 		e := Error{Message: d.Message, Tool: ToolVet, Package: pkg, Linter: analyzer}
 		if pos, ok := scanPosition(d.Posn + ":"); ok {
-			e.File, e.Line, e.Column = p.res.resolve(pos.file), pos.line, pos.col
+			e.File, e.Line, e.Column = h.res.resolve(pos.file), pos.line, pos.col
 		}
 		if e.File == "" && e.Message == "" {
 			continue // says nothing
