@@ -97,6 +97,7 @@ func TestScripts(t *testing.T) {
 				env.Values[tbKey{}] = env.T()
 				return downloadDeps(env.WorkDir)
 			},
+			Condition: condition,
 			Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 				"capture":  cmdCapture,
 				"alive":    cmdAlive,
@@ -112,6 +113,28 @@ func TestScripts(t *testing.T) {
 	})
 	checkStaleGoldens(t, goldenRoot, filepath.Join("testdata", "scripts"))
 }
+
+// condition evaluates the suite's own conditions:
+//
+//	[toolchain:goX.Y.Z]  the Go toolchain X.Y.Z runs here: it is in the
+//	                     module cache, or the module proxy can fetch it
+//	                     (once, before the script runs with GOPROXY=off);
+//	                     scripts use it with env GOTOOLCHAIN=goX.Y.Z
+func condition(cond string) (bool, error) {
+	if v, ok := strings.CutPrefix(cond, "toolchain:"); ok {
+		once, _ := toolchains.LoadOrStore(v, sync.OnceValue(func() bool {
+			cmd := exec.Command("go", "version")
+			cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+v, "GOFLAGS=")
+			out, err := cmd.Output()
+			return err == nil && strings.Contains(string(out), " "+v+" ")
+		}))
+		return once.(func() bool)(), nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
+}
+
+// toolchains remembers which toolchains run here.
+var toolchains sync.Map
 
 // downloaded remembers the go.sum files whose modules are in the cache.
 var downloaded sync.Map

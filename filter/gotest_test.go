@@ -3,6 +3,7 @@ package filter
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -224,5 +225,64 @@ func TestEmbeddedOutput(t *testing.T) {
 		if got := embeddedOutput(tc.in); got != tc.want {
 			t.Errorf("embeddedOutput(%q) = %d, want %d", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestOutputType checks go 1.27's OutputType marks on real go test -json
+// output, captured by testdata/scripts/test_outputtype.txtar (regenerate
+// with the command in fuzz_test.go's header; go1.27.4 must be fetchable):
+// the errors are the same with the marks and without them.
+func TestOutputType(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "captured", "test_outputtype", "*json*"))
+	if err != nil || len(files) == 0 {
+		t.Skip("no captured go 1.27 output: the toolchain was not available when the captures were made")
+	}
+	marks := regexp.MustCompile(`,"OutputType":"[a-z-]*"`)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kind := range []string{`"OutputType":"frame"`, `"OutputType":"error"`, `"OutputType":"error-continue"`} {
+			if !strings.Contains(string(data), kind) {
+				t.Errorf("%s: no %s: not go 1.27 output", f, kind)
+			}
+		}
+		marked := Parse(CheckTest, string(data), Options{Dir: "/m", ModRoot: "/m"})
+		unmarked := Parse(CheckTest, marks.ReplaceAllString(string(data), ""), Options{Dir: "/m", ModRoot: "/m"})
+		if diff := cmp.Diff(marked.Errors, unmarked.Errors); diff != "" {
+			t.Errorf("%s: with and without OutputType differ (-marked +unmarked):\n%s", f, diff)
+		}
+		if len(marked.Errors) < 5 {
+			t.Errorf("%s: %d errors, want the fixture's failures", f, len(marked.Errors))
+		}
+	}
+}
+
+// TestOutputTypeMarks checks what the marks decide where text alone
+// cannot: an error line test2json marks starts an error even without a
+// readable position or deeper than the open one, and a continuation line
+// it marks continues the open error at any indentation.
+func TestOutputTypeMarks(t *testing.T) {
+	ev := func(out, outputType string) string {
+		return `{"Action":"output","Package":"example.com/m","Test":"TestX","Output":"` + out + `\n","OutputType":"` + outputType + `"}` + "\n"
+	}
+	in := `{"Action":"run","Package":"example.com/m","Test":"TestX"}` + "\n" +
+		ev("=== RUN   TestX", "frame") +
+		ev("    x_test.go:3: first", "error") +
+		ev("    same indentation, but part of it", "error-continue") +
+		ev("        x_test.go:5: second, indented deeper", "error") +
+		ev("    a message with no position", "error") +
+		ev("--- FAIL: TestX (0.00s)", "frame") +
+		`{"Action":"fail","Package":"example.com/m","Test":"TestX"}` + "\n" +
+		`{"Action":"fail","Package":"example.com/m"}` + "\n"
+	got := Parse(CheckTest, in, Options{})
+	want := []Error{
+		{Message: "a message with no position", Tool: "test", Package: "example.com/m", Test: "TestX"},
+		{File: "x_test.go", Line: 3, Message: "first\nsame indentation, but part of it", Tool: "test", Package: "example.com/m", Test: "TestX"},
+		{File: "x_test.go", Line: 5, Message: "second, indented deeper", Tool: "test", Package: "example.com/m", Test: "TestX"},
+	}
+	if diff := cmp.Diff(want, got.Errors, ignoreClass); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
 	}
 }

@@ -304,7 +304,7 @@ var goRules = newRuleSet(
 	rule{cat: CategoryBuild,
 		lits: []string{"imported and not used", "declared and not used", "import cycle not allowed", "running gcc failed",
 			"collect2: error", "ld returned", "missing return", "inconsistent vendoring", "redeclared in this block",
-			"too many errors"},
+			"too many errors", "[build failed]", "[setup failed]", "usage: go "},
 		guarded: []guarded{
 			{"found packages ", regexp.MustCompile(`found packages .* in`)},
 			{"label ", regexp.MustCompile(`label .* defined and not used`)},
