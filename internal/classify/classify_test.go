@@ -3,6 +3,7 @@ package classify
 import (
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -232,4 +233,19 @@ func BenchmarkSignatureRegexps(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(benchMessages)), "ns/error")
+}
+
+// BenchmarkMessageSize classifies and signs messages of 4 KiB to 4 MiB:
+// the time stays that of MaxBytes, whatever the size.
+func BenchmarkMessageSize(b *testing.B) {
+	for _, size := range []int{4 << 10, 64 << 10, 1 << 20, 4 << 20} {
+		msg := "got " + strings.Repeat("x/y.go:12 0x1f 12:00:01 1.5ms ", size/30)
+		in := Input{Tool: Test, File: "x_test.go", Test: "TestX", Message: msg}
+		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
+			for b.Loop() {
+				Classify(in)
+				Signature(in)
+			}
+		})
+	}
 }
