@@ -1,5 +1,7 @@
 package filter
 
+//go:generate go run ./internal/lintergen -o lint_linters.go
+
 import (
 	"encoding/json"
 	"os"

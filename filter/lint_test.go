@@ -2,7 +2,10 @@ package filter
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -129,5 +132,33 @@ func TestDefaultChain(t *testing.T) {
 	}
 	if _, err := c.RunFrom(t.Context(), "nope"); err == nil {
 		t.Error("RunFrom of an unknown check: no error")
+	}
+}
+
+// TestLintLintersFresh checks that lint_linters.go is what go generate
+// makes of the installed golangci-lint, when that is the version the file
+// was generated from (CI installs it; .ci/run also regenerates the file
+// and fails on a difference).
+func TestLintLintersFresh(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs golangci-lint")
+	}
+	if _, err := exec.LookPath("golangci-lint"); err != nil {
+		t.Skip("golangci-lint is not installed")
+	}
+	src, err := os.ReadFile("lint_linters.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`from golangci-lint v(\S+);`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("lint_linters.go names no golangci-lint version")
+	}
+	version, err := exec.Command("golangci-lint", "version").Output()
+	if err != nil || !strings.Contains(string(version), " "+string(m[1])+" ") {
+		t.Skipf("golangci-lint is not v%s: %s", m[1], version)
+	}
+	if out, err := exec.Command("go", "run", "./internal/lintergen", "-check", "lint_linters.go").CombinedOutput(); err != nil {
+		t.Errorf("%v\n%s", err, out)
 	}
 }
