@@ -223,11 +223,11 @@ func BenchmarkScale(b *testing.B) {
 				out := s.String()
 				b.SetBytes(int64(size))
 				for b.Loop() {
-					filter.ParseCheckOutput(filter.CheckResult{Name: in.check, Output: out, Dir: ModuleDir})
+					filter.ParseCheckOutput(filter.CheckResult{Name: string(in.check), Output: out, Dir: ModuleDir})
 				}
 				b.StopTimer()
 				base := liveHeap()
-				res := filter.ParseCheckOutput(filter.CheckResult{Name: in.check, Output: out, Dir: ModuleDir})
+				res := filter.ParseCheckOutput(filter.CheckResult{Name: string(in.check), Output: out, Dir: ModuleDir})
 				b.ReportMetric(float64(liveHeap()-min(base, liveHeap()))/(1<<20), "live-after-MB")
 				runtime.KeepAlive(res)
 			})

@@ -550,7 +550,7 @@ func (b *Builder) FromCheck(cr filter.CheckResult) BuildError {
 // FromOutcome builds the error of a failed check the chain ran, from its
 // parsed result.
 func (b *Builder) FromOutcome(o filter.Outcome) BuildError {
-	kind := KindOfCheck(string(o.Name))
+	kind := KindOfCheck(o.Name)
 	if o.Status == filter.StatusError {
 		kind = SystemError // the check could not even run
 	}
@@ -567,7 +567,7 @@ func (b *Builder) FromOutcome(o filter.Outcome) BuildError {
 		ctx["outputTruncated"] = true
 	}
 	base := kind.Description()
-	if tool, ok := goCheckNames[strings.ToLower(string(o.Name))]; ok && kind != SystemError {
+	if tool, ok := goCheckNames[strings.ToLower(o.Name)]; ok && kind != SystemError {
 		base = goCheckMessage(tool)
 	}
 	msg := withCounts(base, ctx)

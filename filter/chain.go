@@ -39,13 +39,13 @@ const (
 type Check struct {
 	// Name names the check: "build", "vet", "lint", "test" or a custom
 	// name.
-	Name CheckName
+	Name string
 	// Command is the program and its arguments.
 	Command []string
 	// Parser names the parser for the output: "build", "vet", "lint",
 	// "test", or "" for the one of Name (a custom name gets the
 	// compiler-style text parser).
-	Parser CheckName
+	Parser string
 	// Timeout bounds the run; 0 means the Chain's.
 	Timeout time.Duration
 	// Optional checks whose program is not installed are skipped with a
@@ -184,7 +184,7 @@ func (c *Chain) Run(ctx context.Context) []Outcome {
 
 // RunFrom runs the checks from the named one onwards, stopping at the first
 // failure: what a loop re-validates after fixing that check.
-func (c *Chain) RunFrom(ctx context.Context, name CheckName) ([]Outcome, error) {
+func (c *Chain) RunFrom(ctx context.Context, name string) ([]Outcome, error) {
 	i := c.index(name)
 	if i < 0 {
 		return nil, fmt.Errorf("%w %q", ErrNoCheck, name)
@@ -193,7 +193,7 @@ func (c *Chain) RunFrom(ctx context.Context, name CheckName) ([]Outcome, error) 
 }
 
 // RunCheck runs only the named check.
-func (c *Chain) RunCheck(ctx context.Context, name CheckName) (Outcome, error) {
+func (c *Chain) RunCheck(ctx context.Context, name string) (Outcome, error) {
 	i := c.index(name)
 	if i < 0 {
 		return Outcome{}, fmt.Errorf("%w %q", ErrNoCheck, name)
@@ -212,7 +212,7 @@ func FirstFailure(outs []Outcome) (Outcome, bool) {
 	return Outcome{}, false
 }
 
-func (c *Chain) index(name CheckName) int {
+func (c *Chain) index(name string) int {
 	return slices.IndexFunc(c.Checks, func(ch Check) bool { return ch.Name == name })
 }
 
@@ -266,7 +266,7 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 	if parserName == "" {
 		parserName = ch.Name
 	}
-	parser := NewParser(parserName, Options{Dir: c.Dir, RawLimit: -1})
+	parser := NewParser(CheckName(parserName), Options{Dir: c.Dir, RawLimit: -1})
 	kept := textutil.NewHeadTail(cmp.Or(c.MaxOutput, DefaultMaxOutput))
 	out := io.MultiWriter(kept, parser)
 	var full *fullOutput
@@ -396,7 +396,7 @@ type fullOutput struct {
 	dropped int64
 }
 
-func (c *Chain) newFullOutput(name CheckName) *fullOutput {
+func (c *Chain) newFullOutput(name string) *fullOutput {
 	if err := os.MkdirAll(c.OutputDir, 0o755); err != nil {
 		return nil
 	}
@@ -405,7 +405,7 @@ func (c *Chain) newFullOutput(name CheckName) *fullOutput {
 			return r
 		}
 		return '_'
-	}, string(name))
+	}, name)
 	f, err := os.Create(filepath.Join(c.OutputDir, fmt.Sprintf("%s-%d.log", safe, outputSeq.Add(1))))
 	if err != nil {
 		return nil

@@ -116,7 +116,7 @@ func (e Error) String() string {
 type ParseResult struct {
 	// CheckName is the check the output came from ("build", "vet", "lint",
 	// "test" or a custom name).
-	CheckName CheckName `json:"check"`
+	CheckName string `json:"check"`
 	// Errors are the structured errors, sorted by file, line and column
 	// (errors with no file first; errors at one place in the order the
 	// tool reported them). It is empty, not nil, when none were found.
@@ -140,7 +140,7 @@ type ParseResult struct {
 type CheckResult struct {
 	// Name is the check's name: "build", "vet", "lint" (or
 	// "golangci-lint"), "test", or a custom name.
-	Name CheckName
+	Name string
 	// Output is the combined stdout and stderr of the command.
 	Output string
 	// ExitCode is the command's exit status (-1 when it did not exit

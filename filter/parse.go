@@ -55,7 +55,7 @@ const (
 // structured errors can be extracted, ParseResult.Errors is empty and
 // callers should fall back to RawOutput.
 func ParseCheckOutput(cr CheckResult) ParseResult {
-	res := Parse(cr.Name, cr.Output, Options{Dir: cr.Dir})
+	res := Parse(CheckName(cr.Name), cr.Output, Options{Dir: cr.Dir})
 	res.Truncated = res.Truncated || cr.Truncated
 	return res
 }
@@ -254,7 +254,7 @@ func (p *Parser) Close() ParseResult {
 	}
 	p.h.finish()
 	errs, truncated, notes := p.out.result()
-	res := ParseResult{CheckName: p.check, Errors: errs, Truncated: truncated, Notes: notes}
+	res := ParseResult{CheckName: string(p.check), Errors: errs, Truncated: truncated, Notes: notes}
 	if p.raw != nil {
 		res.RawOutput = p.raw.String()
 	}

@@ -55,14 +55,14 @@ func groupErrors(errs []filter.Error, maxExamples int) []*entry {
 	perFile := map[string]int{}
 	var entries []*entry
 	for _, e := range errs {
-		k := key{file: e.File, line: e.Line, col: e.Column, tool: e.Tool, linter: e.Linter, category: e.Category}
+		k := key{file: e.File, line: e.Line, col: e.Column, tool: string(e.Tool), linter: e.Linter, category: e.Category}
 		if e.File == "" {
 			// With no position, the message is what tells errors apart.
 			k.msg = e.Package + "\x00" + textutil.Clip(e.Message, maxKeyBytes)
 		}
 		en := byKey[k]
 		if en == nil {
-			en = &entry{file: e.File, line: e.Line, col: e.Column, tool: e.Tool, linter: e.Linter, pkgPath: e.Package}
+			en = &entry{file: e.File, line: e.Line, col: e.Column, tool: string(e.Tool), linter: e.Linter, pkgPath: e.Package}
 			byKey[k] = en
 			entries = append(entries, en)
 		}

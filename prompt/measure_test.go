@@ -199,7 +199,7 @@ func TestMeasure(t *testing.T) {
 		for _, kv := range hostPaths() {
 			out = strings.ReplaceAll(out, kv[1], kv[0])
 		}
-		res := filter.Parse(c.header["check"], out, filter.Options{Dir: dir})
+		res := filter.Parse(filter.CheckName(c.header["check"]), out, filter.Options{Dir: dir})
 		errkind.Annotate(res.Errors)
 		p := prompt.Fix(prompt.Failure{TaskID: c.name, Check: c.header["check"], Result: res}, prompt.Options{ModuleDir: dir})
 		p = strings.ReplaceAll(p, dir, "$MODULE")

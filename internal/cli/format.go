@@ -209,7 +209,7 @@ func writeText(w io.Writer, r *rendered, color bool) {
 		if pos := position(l); pos != "" {
 			fmt.Fprintf(w, "%s: %s%s\n", paint(bold, pos), first, tag)
 		} else {
-			fmt.Fprintf(w, "%s: %s%s\n", paint(bold, l.Tool), first, tag)
+			fmt.Fprintf(w, "%s: %s%s\n", paint(bold, string(l.Tool)), first, tag)
 		}
 		for _, c := range strings.Split(rest, "\n") {
 			if rest != "" {
@@ -326,7 +326,7 @@ func writeGitHub(w io.Writer, r *rendered) {
 				}
 			}
 		}
-		title := "faultline " + l.Tool
+		title := "faultline " + string(l.Tool)
 		if l.Linter != "" {
 			title += " " + l.Linter
 		}
@@ -377,7 +377,7 @@ func writeSARIF(w io.Writer, r *rendered) error {
 	})
 	rules := map[string]bool{}
 	for _, l := range errorsOf(r) {
-		ruleID := l.Tool
+		ruleID := string(l.Tool)
 		if l.Linter != "" {
 			ruleID += "/" + l.Linter
 		}

@@ -39,7 +39,7 @@ func (e *env) parse() int {
 	if err != nil {
 		return e.usageError(err)
 	}
-	res, err := filter.ParseReader(e.stdin, *check, filter.Options{Dir: abs})
+	res, err := filter.ParseReader(e.stdin, filter.CheckName(*check), filter.Options{Dir: abs})
 	if err != nil {
 		return e.failure(fmt.Errorf("parse: reading stdin: %w", err))
 	}

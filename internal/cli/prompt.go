@@ -38,7 +38,7 @@ func (e *env) promptCmd() int {
 	if err != nil {
 		return e.usageError(err)
 	}
-	res, err := filter.ParseReader(e.stdin, *check, filter.Options{Dir: abs})
+	res, err := filter.ParseReader(e.stdin, filter.CheckName(*check), filter.Options{Dir: abs})
 	if err != nil {
 		return e.failure(fmt.Errorf("prompt: reading stdin: %w", err))
 	}
