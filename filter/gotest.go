@@ -148,9 +148,9 @@ func (h *testHandler) finish() {
 			// or those of a package it imports. They are the errors.
 			continue
 		}
-		msg := "[" + fb.note + "]: no compiler error for it in this output"
+		msg := fb.pkg + " [" + fb.note + "]: no compiler error for it in this output"
 		if fb.dep != "" && fb.dep != fb.pkg {
-			msg = "[" + fb.note + "]: " + fb.dep + " did not build; no compiler error for it in this output"
+			msg = fb.pkg + " [" + fb.note + "]: " + fb.dep + " did not build; no compiler error for it in this output"
 		}
 		var m msgBuf
 		m.reset(msg)
