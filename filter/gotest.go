@@ -394,7 +394,7 @@ func (p *testPackage) finish(isFailed bool, note, dep string) {
 	switch {
 	case !isFailed || reported:
 	case note == "build failed" || note == "setup failed":
-		fb := failedBuild{pkg: p.name, note: note, dep: dep}
+		fb := failedBuild{pkg: p.name, note: keep(note), dep: keep(dep)} // views of the line
 		p.loose.each(func(l string) { fb.loose = append(fb.loose, l) })
 		h.failedBuilds = append(h.failedBuilds, fb)
 	default:

@@ -27,6 +27,14 @@ func TestViewsAreKept(t *testing.T) {
 			inputs = append(inputs, input{c.check, data})
 		}
 	}
+	// Output the captures do not hold: stdout alone, where a package that
+	// did not build is an error of its own, its note and dependency
+	// stored until the end (found by FuzzParseTest).
+	inputs = append(inputs,
+		input{CheckTest, []byte("FAIL\texample.com/m/a [setup failed]\nFAIL\texample.com/m/b [build failed]\nFAIL\n")},
+		input{CheckTest, []byte(`{"Action":"start","Package":"example.com/m/a"}` + "\n" +
+			`{"Action":"fail","Package":"example.com/m/a","FailedBuild":"example.com/m/dep"}` + "\n")},
+	)
 	r := rand.New(rand.NewPCG(3, 4))
 	for i, in := range inputs {
 		opts := Options{Dir: "/m", ModRoot: "/m"}
