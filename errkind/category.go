@@ -73,5 +73,5 @@ func Annotate(errs []filter.Error) {
 }
 
 func input(e filter.Error) classify.Input {
-	return classify.Input{Tool: classify.Check(e.Tool), Linter: e.Linter, File: e.File, Test: e.Test, Message: e.Message}
+	return classify.Input{Tool: e.Tool, Linter: e.Linter, File: e.File, Test: e.Test, Message: e.Message}
 }

@@ -32,7 +32,7 @@ func TestGoTestBounds(t *testing.T) {
 		p := NewParser(CheckTest, Options{})
 		h := p.h.(*testHandler)
 		for i := 1; i <= tests; i++ {
-			p.Write([]byte(gen(i)))
+			write(p, []byte(gen(i)))
 			if i%5000 != 0 {
 				continue
 			}
@@ -50,7 +50,7 @@ func TestGoTestBounds(t *testing.T) {
 				t.Errorf("%s: after %d tests %d errors are held", mode, i, h.pending)
 			}
 		}
-		p.Write([]byte(ends[mode]))
+		write(p, []byte(ends[mode]))
 		res := p.Close()
 		if len(res.Errors) != DefaultMaxErrors || !res.Truncated {
 			t.Errorf("%s: %d errors, truncated %v; want the first %d and truncated", mode, len(res.Errors), res.Truncated, DefaultMaxErrors)
@@ -70,14 +70,14 @@ func TestGoTestHeldBounds(t *testing.T) {
 	p := NewParser(CheckTest, Options{})
 	h := p.h.(*testHandler)
 	line := "    x_test.go:1: " + strings.Repeat("y", 1000) + "\n"
-	p.Write([]byte("=== RUN   TestBig\n"))
+	write(p, []byte("=== RUN   TestBig\n"))
 	for range (2 * maxHeldBytes) / len(line) {
-		p.Write([]byte(line))
+		write(p, []byte(line))
 	}
 	if h.heldTotal > maxHeldBytes {
 		t.Errorf("one test holds %d bytes, over %d", h.heldTotal, maxHeldBytes)
 	}
-	p.Write([]byte("--- FAIL: TestBig (0.00s)\nFAIL\texample.com/m\t0.1s\n"))
+	write(p, []byte("--- FAIL: TestBig (0.00s)\nFAIL\texample.com/m\t0.1s\n"))
 	res := p.Close()
 	if !res.Truncated || len(res.Notes) == 0 {
 		t.Errorf("truncated %v, notes %q: want the lines left out noted", res.Truncated, res.Notes)
@@ -89,7 +89,7 @@ func TestGoTestHeldBounds(t *testing.T) {
 	for i := range 80 {
 		ev := fmt.Sprintf(`{"Action":"output","Package":"example.com/m","Test":"TestP%d","Output":"%s\n"}`+"\n", i, strings.Repeat("z", 1000))
 		for range maxHeldBytes / 1000 {
-			p.Write([]byte(ev))
+			write(p, []byte(ev))
 		}
 		if h.heldTotal > maxHeldTotal {
 			t.Fatalf("tests hold %d bytes, over %d", h.heldTotal, maxHeldTotal)

@@ -371,7 +371,7 @@ func ignoredSummary(ignored []IgnoredError) string {
 
 func (c *Chain) done(o Outcome) Outcome {
 	if o.OutputFile != "" && (o.Status == StatusPassed || o.Status == StatusSkipped) {
-		os.Remove(o.OutputFile) // only failures' output is kept
+		_ = os.Remove(o.OutputFile) // best effort: only failures' output is kept
 		o.OutputFile = ""
 	}
 	if o.Parsed.Errors == nil {
@@ -434,6 +434,6 @@ func (w *fullOutput) close() string {
 	if w.dropped > 0 {
 		fmt.Fprintf(w.f, "\n… [faultline: %d more bytes not kept: the file stops at %d bytes] …\n", w.dropped, MaxOutputFile)
 	}
-	w.f.Close()
+	_ = w.f.Close() // best effort: the output was parsed already; the file is a copy for people
 	return w.f.Name()
 }

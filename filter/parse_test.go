@@ -3,7 +3,6 @@ package filter
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -253,7 +252,7 @@ func TestStreamingEquivalence(t *testing.T) {
 		p := NewParser("vet", Options{Dir: "/m", ModRoot: "/m"})
 		for b := []byte(in); len(b) > 0; {
 			n := min(size, len(b))
-			p.Write(b[:n])
+			write(p, b[:n])
 			b = b[n:]
 		}
 		got := p.Close()
@@ -401,7 +400,7 @@ func TestParseCheckOutput(t *testing.T) {
 func TestOnError(t *testing.T) {
 	var streamed []string
 	p := NewParser("build", Options{OnError: func(e Error) { streamed = append(streamed, e.String()) }})
-	io.WriteString(p, "./b.go:2:1: second\n./a.go:1:1: first\n")
+	write(p, []byte("./b.go:2:1: second\n./a.go:1:1: first\n"))
 	res := p.Close()
 	if diff := cmp.Diff([]string{"b.go:2:1: second [build]", "a.go:1:1: first [build]"}, streamed); diff != "" {
 		t.Errorf("OnError order mismatch (-want +got):\n%s", diff)
@@ -457,12 +456,12 @@ func TestBounds(t *testing.T) {
 
 	// A line longer than MaxLineBytes, streamed: cut, parsed, noted.
 	p := NewParser("build", Options{})
-	p.Write([]byte("./x.go:1:2: "))
+	write(p, []byte("./x.go:1:2: "))
 	chunk := []byte(strings.Repeat("y", 1<<20))
 	for i := 0; i < 9; i++ {
-		p.Write(chunk)
+		write(p, chunk)
 	}
-	p.Write([]byte("\n./x.go:2:1: next\n"))
+	write(p, []byte("\n./x.go:2:1: next\n"))
 	res = p.Close()
 	if len(res.Errors) != 2 || len(res.Errors[0].Message) > MaxLineBytes || res.Errors[1].Message != "next" {
 		t.Errorf("long line: %d errors, first message of %d bytes", len(res.Errors), len(res.Errors[0].Message))

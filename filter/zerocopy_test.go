@@ -44,7 +44,7 @@ func TestViewsAreKept(t *testing.T) {
 			buf := make([]byte, maxChunk)
 			for rest := in.data; len(rest) > 0; {
 				n := copy(buf[:1+r.IntN(maxChunk)], rest)
-				p.Write(buf[:n])
+				write(p, buf[:n])
 				rest = rest[n:]
 				for j := range buf {
 					buf[j] = "\xff{}\n:\t x"[j%8]

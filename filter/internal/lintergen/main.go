@@ -78,7 +78,7 @@ func generate() ([]byte, error) {
 		}
 		var entries []struct{ Name string }
 		if err := json.Unmarshal(data, &entries); err != nil {
-			return nil, fmt.Errorf("golangci-lint help %s --json: %v", list, err)
+			return nil, fmt.Errorf("golangci-lint help %s --json: %w", list, err)
 		}
 		if len(entries) == 0 {
 			return nil, fmt.Errorf("golangci-lint help %s --json lists nothing", list)
@@ -119,7 +119,7 @@ func run(args ...string) ([]byte, error) {
 		return nil, errors.New("golangci-lint is not installed (.ci/run installs the pinned version)")
 	}
 	if err != nil {
-		return nil, fmt.Errorf("golangci-lint %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+		return nil, fmt.Errorf("golangci-lint %s: %w\n%s", strings.Join(args, " "), err, stderr.Bytes())
 	}
 	return out, nil
 }
