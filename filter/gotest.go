@@ -170,12 +170,12 @@ type testPackage struct {
 	name    string // the import path; "" in text mode until the result line names it
 	started bool   // its test binary's output arrived
 	verbose bool   // text: "=== RUN" lines frame its tests (-v)
+	events  bool   // go test -json: events frame its tests
 	cur     *testCase
 	last    *testCase            // the test whose output was parsed last
 	self    *testCase            // the package's own output, outside any test
 	tests   map[string]*testCase // by name
 	order   []*testCase          // in the order first seen
-	elapsed float64
 
 	errs    []Error // of failed tests: files relative to the package directory
 	own     []Error // of the package's own output: reported if it failed
@@ -188,14 +188,16 @@ type testPackage struct {
 
 // testCase is one test of a package, or the package's own output.
 type testCase struct {
-	name    string
-	parent  *testCase
-	result  testAction
-	elapsed float64
-	held    []byte // lines while the result is not known: kind, text, '\n'
-	dropped int    // lines over maxHeldBytes
-	text    eventText
-	x       extractor
+	name     string
+	parent   *testCase // the test it is a subtest of, if that is known
+	result   testAction
+	reported bool    // the output said it failed (not only that it was running when its package did)
+	subtests bool    // a subtest of it failed
+	elapsed  float64 // seconds, as its result says
+	held     []byte  // lines while the result is not known: kind, text, '\n'
+	dropped  int     // lines over maxHeldBytes
+	text     eventText
+	x        extractor
 }
 
 func (h *testHandler) newPackage(name string) *testPackage {
@@ -295,6 +297,10 @@ func (p *testPackage) result(tc *testCase, r testAction, elapsed float64) {
 		p.h.freeHeld(tc)
 		return
 	}
+	tc.reported = true
+	for a := tc.parent; a != nil && !a.subtests; a = a.parent {
+		a.subtests = true
+	}
 	if len(p.failed) == maxFailedNames {
 		p.failed = slices.Delete(p.failed, 0, maxFailedNames/2)
 	}
@@ -355,6 +361,12 @@ func (p *testPackage) finish(isFailed bool, note, dep string) {
 	if len(p.races) > 0 {
 		p.claimRaces(p.curName())
 	}
+	if p.events || p.verbose || isFailed && len(p.errs)+len(p.own)+len(p.fatal) == 0 {
+		// Plain output cannot tell a test's result line from a program's
+		// line that looks like one: its "--- FAIL" lines count only when
+		// nothing else explains a failed package.
+		p.silentFailures()
+	}
 	dir, known := h.res.packageDir(p.name)
 	reported := false
 	for _, e := range p.fatal {
@@ -399,6 +411,27 @@ func (p *testPackage) finish(isFailed bool, note, dep string) {
 		h.failedBuilds = append(h.failedBuilds, fb)
 	default:
 		h.out.add(p.noReport(note, curRunning))
+	}
+}
+
+// silentFailures records an error for each test that the output says
+// failed with nothing to show for it (t.Fail, t.FailNow, a message the
+// bounds left out aside): no message of its own, no panic or race
+// attributed to it, no subtest that failed.
+func (p *testPackage) silentFailures() {
+	if p.dropped > 0 {
+		return // a missing message may be among those dropped
+	}
+	attributed := make(map[string]bool, len(p.fatal))
+	for _, e := range p.fatal {
+		attributed[e.Test] = true
+	}
+	for _, tc := range p.order {
+		if tc.result != failed || !tc.reported || tc.subtests || tc.x.errors > 0 || tc.x.overflow > 0 || tc.x.omitted > 0 || attributed[tc.name] {
+			continue
+		}
+		msg := "--- FAIL: " + tc.name + " (" + strconv.FormatFloat(tc.elapsed, 'f', 2, 64) + "s) with no message"
+		p.record(&tc.x, Error{Tool: ToolTest, Test: tc.name, Message: msg})
 	}
 }
 

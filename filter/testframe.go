@@ -68,7 +68,6 @@ func (f *jsonFramer) event(ev *event) {
 		if ev.FailedBuild != "" {
 			note = "build failed"
 		}
-		p.elapsed = ev.Elapsed
 		f.end(p, r == failed, note, ev.FailedBuild)
 	}
 }
@@ -126,6 +125,7 @@ func (f *jsonFramer) pkg(name string) *testPackage {
 		f.pkgs = make(map[string]*testPackage)
 	}
 	p := f.h.newPackage(keep(name))
+	p.events = true
 	f.pkgs[p.name] = p
 	f.order = append(f.order, p.name)
 	return p
