@@ -60,12 +60,15 @@ type Error struct {
 	// Linter is the golangci-lint linter or go vet analyzer that reported
 	// the error.
 	Linter string `json:"linter,omitempty"`
-	// Category is the error's category, set by classification (package
-	// errkind).
+	// Category is the error's category (errkind's Category values), set by
+	// the parser that found it.
 	Category string `json:"category,omitempty"`
-	// Severity is the error's severity, set by classification.
+	// Severity is the error's severity (errkind's Severity values), set by
+	// the parser that found it.
 	Severity string `json:"severity,omitempty"`
-	// Signature identifies the error across runs, set by classification.
+	// Signature identifies the error across runs: the same mistake one
+	// line lower keeps it, a different one does not (see errkind.Signature).
+	// It is set by the parser that found it.
 	Signature string `json:"signature,omitempty"`
 }
 
