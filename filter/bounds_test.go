@@ -46,7 +46,7 @@ func TestGoTestBounds(t *testing.T) {
 			if len(pkg.tests) > maxTests || len(pkg.order) > maxTests || len(pkg.failed) > maxFailedNames {
 				t.Errorf("%s: after %d tests the package holds %d test records, %d in order, %d failed names", mode, i, len(pkg.tests), len(pkg.order), len(pkg.failed))
 			}
-			if h.pending > DefaultMaxErrors || len(pkg.errs) > DefaultMaxErrors {
+			if h.pending > DefaultMaxErrors || pkg.errs.len() > DefaultMaxErrors {
 				t.Errorf("%s: after %d tests %d errors are held", mode, i, h.pending)
 			}
 		}

@@ -126,8 +126,8 @@ func (c *collector) repeated(e *Error) bool {
 	return false
 }
 
-// errorList stores errors in fixed-size chunks, so that it never copies
-// them as it grows.
+// errorList stores errors in chunks of errorChunk, so that it copies them
+// only while its first chunk grows.
 type errorList struct {
 	chunks [][]Error
 	n      int
@@ -136,15 +136,31 @@ type errorList struct {
 const errorChunk = 256
 
 func (l *errorList) add(e Error) {
-	if l.n%errorChunk == 0 {
-		l.chunks = append(l.chunks, make([]Error, 0, errorChunk))
+	i := l.n / errorChunk
+	if i == len(l.chunks) {
+		// The first chunk grows as the list does (most lists are short);
+		// the next ones are made whole.
+		c := errorChunk
+		if i == 0 {
+			c = 4
+		}
+		l.chunks = append(l.chunks, make([]Error, 0, c))
 	}
-	c := &l.chunks[len(l.chunks)-1]
-	*c = append(*c, e)
+	l.chunks[i] = append(l.chunks[i], e)
 	l.n++
 }
 
 func (l *errorList) len() int { return l.n }
+
+// reset empties the list, keeping its first chunk for reuse.
+func (l *errorList) reset() {
+	if len(l.chunks) > 0 {
+		clear(l.chunks[0])
+		l.chunks = l.chunks[:1]
+		l.chunks[0] = l.chunks[0][:0]
+	}
+	l.n = 0
+}
 
 func (l *errorList) at(i int) *Error { return &l.chunks[i/errorChunk][i%errorChunk] }
 

@@ -82,6 +82,8 @@ type testHandler struct {
 	pending      int           // errors held in packages not finished yet
 	heldTotal    int           // bytes held for tests whose result is not known
 	heldDropped  int           // lines not held for being over maxHeldTotal
+	free         [][]byte      // buffers of held output, for reuse
+	spare        *testPackage  // a finished package's records, for reuse
 	failedBuilds []failedBuild // packages that failed to build, with nothing of their own
 	scratch      []byte        // an unescaped JSON string of the current line
 }
@@ -177,34 +179,78 @@ type testPackage struct {
 	tests   map[string]*testCase // by name
 	order   []*testCase          // in the order first seen
 
-	errs    []Error // of failed tests: files relative to the package directory
-	own     []Error // of the package's own output: reported if it failed
-	fatal   []Error // panics, timeouts and races: files resolved already
-	races   []Error // race reports waiting for the test they belong to
+	errs    errorList // of failed tests: files relative to the package directory
+	own     errorList // of the package's own output: reported if it failed
+	fatal   []Error   // panics, timeouts and races: files resolved already
+	races   []Error   // race reports waiting for the test they belong to
 	failed  []string
 	loose   ring // the last lines of unstructured output
 	dropped int  // errors over the bounds
+
+	slab []testCase // where test records are made
 }
 
 // testCase is one test of a package, or the package's own output.
 type testCase struct {
+	pkg      *testPackage
 	name     string
 	parent   *testCase // the test it is a subtest of, if that is known
 	result   testAction
-	reported bool    // the output said it failed (not only that it was running when its package did)
-	subtests bool    // a subtest of it failed
-	elapsed  float64 // seconds, as its result says
-	held     []byte  // lines while the result is not known: kind, text, '\n'
-	dropped  int     // lines over maxHeldBytes
+	reported bool       // the output said it failed (not only that it was running when its package did)
+	subtests bool       // a subtest of it failed
+	elapsed  float64    // seconds, as its result says
+	x        *extractor // made when its output is parsed: a passing test has none
+	held     []byte     // lines while the result is not known: kind, text, '\n'
+	dropped  int        // lines over maxHeldBytes
 	text     eventText
-	x        extractor
 }
 
 func (h *testHandler) newPackage(name string) *testPackage {
-	p := &testPackage{h: h, name: name, tests: make(map[string]*testCase)}
-	p.self = &testCase{result: failed} // parsed as it comes
-	p.self.x.init(p, p.self)
+	p := h.spare
+	h.spare = nil
+	if p == nil {
+		p = &testPackage{h: h, tests: make(map[string]*testCase)}
+		p.self = &testCase{pkg: p, result: failed} // parsed as it comes
+	}
+	p.name = name
 	return p
+}
+
+// recycle keeps a finished package's records and buffers for the next
+// one: a run has many packages, each with a few tests.
+func (h *testHandler) recycle(p *testPackage) {
+	clear(p.tests)
+	clear(p.order)
+	clear(p.fatal)
+	clear(p.races)
+	clear(p.slab)
+	p.errs.reset()
+	p.own.reset()
+	p.loose.reset()
+	self, x := p.self, p.self.x
+	*self = testCase{pkg: p, result: failed, x: x}
+	if x != nil {
+		*x = extractor{p: p, tc: self}
+	}
+	*p = testPackage{h: h, tests: p.tests, order: p.order[:0], self: self, errs: p.errs, own: p.own,
+		fatal: p.fatal[:0], races: p.races[:0], failed: p.failed[:0], loose: p.loose, slab: p.slab[:0]}
+	h.spare = p
+}
+
+// ext returns the test's extractor, made on first use.
+func (tc *testCase) ext() *extractor {
+	if tc.x == nil {
+		tc.x = &extractor{}
+		tc.x.init(tc.pkg, tc)
+	}
+	return tc.x
+}
+
+// finish completes what the test's extractor has open.
+func (tc *testCase) finish() {
+	if tc.x != nil {
+		tc.x.finish()
+	}
 }
 
 // test returns the record of the named test, creating it on first use.
@@ -222,11 +268,15 @@ func (p *testPackage) test(name string) *testCase {
 	if len(p.tests) >= maxTests {
 		p.forget()
 	}
-	tc := &testCase{name: keep(name)}
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]testCase, 0, 32) // test records come many to a package
+	}
+	p.slab = p.slab[:len(p.slab)+1]
+	tc := &p.slab[len(p.slab)-1]
+	*tc = testCase{pkg: p, name: keep(name)}
 	if i := strings.LastIndexByte(tc.name, '/'); i > 0 {
 		tc.parent = p.tests[tc.name[:i]]
 	}
-	tc.x.init(p, tc)
 	p.tests[tc.name] = tc
 	p.order = append(p.order, tc)
 	return tc
@@ -241,7 +291,7 @@ func (p *testPackage) forget() {
 			kept = append(kept, tc)
 			continue
 		}
-		tc.x.finish()
+		tc.finish()
 		p.h.freeHeld(tc)
 		delete(p.tests, tc.name)
 	}
@@ -256,7 +306,7 @@ func (p *testPackage) output(tc *testCase, l string, kind lineKind) {
 	switch tc.result {
 	case failed:
 		p.switchTo(tc)
-		tc.x.line(l, kind)
+		tc.ext().line(l, kind)
 	case running:
 		p.h.hold(tc, l, kind)
 	}
@@ -274,13 +324,21 @@ func (h *testHandler) hold(tc *testCase, l string, kind lineKind) {
 		return
 	}
 	h.heldTotal += n
+	if tc.held == nil && len(h.free) > 0 {
+		tc.held, h.free = h.free[len(h.free)-1], h.free[:len(h.free)-1]
+	}
 	tc.held = append(tc.held, byte(kind))
 	tc.held = append(tc.held, l...)
 	tc.held = append(tc.held, '\n')
 }
 
+// freeHeld drops what is held for the test, keeping small buffers for
+// the tests to come: most tests hold a few lines and pass.
 func (h *testHandler) freeHeld(tc *testCase) {
 	h.heldTotal -= len(tc.held)
+	if tc.held != nil && cap(tc.held) <= 64<<10 && len(h.free) < 64 {
+		h.free = append(h.free, tc.held[:0])
+	}
 	tc.held = nil
 }
 
@@ -311,7 +369,7 @@ func (p *testPackage) result(tc *testCase, r testAction, elapsed float64) {
 // switchTo notes that tc's output is parsed next: the open error of the
 // test parsed before is complete.
 func (p *testPackage) switchTo(tc *testCase) {
-	if p.last != nil && p.last != tc {
+	if p.last != nil && p.last != tc && p.last.x != nil {
 		p.last.x.pause()
 	}
 	p.last = tc
@@ -324,15 +382,16 @@ func (p *testPackage) pause() { p.switchTo(nil) }
 // replay parses the held output of a test that turned out to fail.
 func (p *testPackage) replay(tc *testCase) {
 	p.switchTo(tc)
+	x := tc.ext()
 	b := tc.held
 	for len(b) > 0 {
 		i := strings.IndexByte(view(b), '\n')
-		tc.x.line(view(b[1:i]), lineKind(b[0]))
+		x.line(view(b[1:i]), lineKind(b[0]))
 		b = b[i+1:]
 	}
 	p.h.freeHeld(tc)
 	if tc.dropped > 0 {
-		tc.x.omittedLines(tc.dropped)
+		x.omittedLines(tc.dropped)
 		tc.dropped = 0
 	}
 }
@@ -354,14 +413,14 @@ func (p *testPackage) finish(isFailed bool, note, dep string) {
 		}
 	}
 	for _, tc := range p.order {
-		tc.x.finish()
+		tc.finish()
 		h.freeHeld(tc)
 	}
-	p.self.x.finish()
+	p.self.finish()
 	if len(p.races) > 0 {
 		p.claimRaces(p.curName())
 	}
-	if p.events || p.verbose || isFailed && len(p.errs)+len(p.own)+len(p.fatal) == 0 {
+	if p.events || p.verbose || isFailed && p.errs.len()+p.own.len()+len(p.fatal) == 0 {
 		// Plain output cannot tell a test's result line from a program's
 		// line that looks like one: its "--- FAIL" lines count only when
 		// nothing else explains a failed package.
@@ -374,22 +433,25 @@ func (p *testPackage) finish(isFailed bool, note, dep string) {
 		h.out.add(e)
 		reported = true
 	}
+	h.pending -= p.errs.len() + p.own.len() + len(p.fatal)
 	if !isFailed {
-		p.own = nil // what a passing package printed is not an error
+		p.own.reset() // what a passing package printed is not an error
 	}
-	for _, errs := range [][]Error{p.errs, p.own} {
-		for _, e := range errs {
+	for _, errs := range []*errorList{&p.errs, &p.own} {
+		for i := range errs.len() {
+			e := *errs.at(i)
 			e.Package = p.name
 			h.resolveTestFile(&e, dir, known)
 			h.out.add(e)
 			reported = true
 		}
 	}
-	h.pending -= len(p.errs) + len(p.own) + len(p.fatal)
-	overflow, omitted := p.self.x.overflow, 0
-	for _, tc := range p.order {
-		overflow += tc.x.overflow
-		omitted += tc.x.omitted
+	overflow, omitted := 0, 0
+	for _, tc := range append(p.order, p.self) {
+		if tc.x != nil {
+			overflow += tc.x.overflow
+			omitted += tc.x.omitted
+		}
 	}
 	if overflow > 0 {
 		h.out.truncate()
@@ -427,11 +489,15 @@ func (p *testPackage) silentFailures() {
 		attributed[e.Test] = true
 	}
 	for _, tc := range p.order {
-		if tc.result != failed || !tc.reported || tc.subtests || tc.x.errors > 0 || tc.x.overflow > 0 || tc.x.omitted > 0 || attributed[tc.name] {
+		if tc.result != failed || !tc.reported || tc.subtests || attributed[tc.name] {
+			continue
+		}
+		x := tc.ext()
+		if x.errors > 0 || x.overflow > 0 || x.omitted > 0 {
 			continue
 		}
 		msg := "--- FAIL: " + tc.name + " (" + strconv.FormatFloat(tc.elapsed, 'f', 2, 64) + "s) with no message"
-		p.record(&tc.x, Error{Tool: ToolTest, Test: tc.name, Message: msg})
+		p.record(x, Error{Tool: ToolTest, Test: tc.name, Message: msg})
 	}
 }
 
@@ -462,7 +528,7 @@ func (p *testPackage) noReport(note string, curRunning bool) Error {
 
 // record keeps an error of a failed test until its package ends, and
 // returns where, unless it is over the bounds.
-func (p *testPackage) record(x *extractor, e Error) (*[]Error, bool) {
+func (p *testPackage) record(x *extractor, e Error) (*errorList, bool) {
 	if x.errors >= maxTestErrors {
 		x.overflow++
 		return nil, false
@@ -477,7 +543,7 @@ func (p *testPackage) record(x *extractor, e Error) (*[]Error, bool) {
 	if x.tc == p.self {
 		errs = &p.own
 	}
-	*errs = append(*errs, e)
+	errs.add(e)
 	return errs, true
 }
 
@@ -520,6 +586,8 @@ func (r *ring) add(l string) {
 	r.next = (r.next + 1) % looseLines
 	r.n = min(r.n+1, looseLines)
 }
+
+func (r *ring) reset() { r.next, r.n = 0, 0 }
 
 // each calls f with the lines, oldest first.
 func (r *ring) each(f func(string)) {

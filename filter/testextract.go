@@ -39,7 +39,7 @@ type extractor struct {
 	block   block // a panic, race report or example output being read
 	maybeRc bool  // the last line was a race report's opening rule
 
-	last     *[]Error // where the test's last error is: its errors go on in it
+	last     *errorList // where the test's last error is: its errors go on in it
 	lastAt   int
 	errors   int // errors recorded
 	overflow int // errors over maxTestErrors
@@ -166,7 +166,7 @@ func (x *extractor) continueOpen(indent int, body string) {
 // continues the test's last error.
 func (x *extractor) undecorated(body string) {
 	if x.last != nil {
-		last := &(*x.last)[x.lastAt]
+		last := x.last.at(x.lastAt)
 		// The size first: counting lines of a message at its cap, line
 		// after line, would be quadratic.
 		if len(last.Message)+len(body) < maxMessageBytes && strings.Count(last.Message, "\n") < maxMessageLines {
@@ -197,7 +197,7 @@ func (x *extractor) closeOpen() {
 // record keeps an error of the test until its package ends.
 func (x *extractor) record(e Error) {
 	if errs, ok := x.p.record(x, e); ok {
-		x.last, x.lastAt = errs, len(*errs)-1
+		x.last, x.lastAt = errs, errs.len()-1
 	}
 }
 

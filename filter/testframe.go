@@ -147,6 +147,7 @@ func (f *jsonFramer) end(p *testPackage, isFailed bool, note, dep string) {
 	if i := slices.Index(f.order, p.name); i >= 0 {
 		f.order = slices.Delete(f.order, i, i+1)
 	}
+	f.h.recycle(p)
 }
 
 // noEnd is the note of a package whose output stopped before its result.
@@ -403,6 +404,7 @@ func (f *textFramer) end(name string, isFailed bool, note string) {
 	p.name = keep(name)
 	p.finish(isFailed, note, "")
 	f.p, f.frames, f.example, f.lastEx, f.inBuild = nil, f.frames[:0], nil, nil, false
+	f.h.recycle(p)
 }
 
 // finish ends the stream. A package whose output started without its
@@ -423,7 +425,7 @@ func (f *textFramer) finish() {
 		f.end(p.name, true, noEnd)
 		return
 	}
-	p.self.x.finish()
+	p.self.finish()
 	var m msgBuf
 	first := true
 	p.loose.each(func(l string) {
