@@ -18,6 +18,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/faultline-go/faultline/errkind"
+	"github.com/faultline-go/faultline/filter"
 )
 
 var (
@@ -36,9 +39,13 @@ func BenchmarkParse(b *testing.B) {
 			b.Run(strings.ReplaceAll(in.Name, " ", "_")+"/"+strings.ReplaceAll(c.Name, " ", "_"), func(b *testing.B) {
 				b.SetBytes(int64(len(in.Data)))
 				b.ReportAllocs()
+				start := cpuTime()
 				for b.Loop() {
 					c.Parse(in)
 				}
+				// CPU time, all threads (the garbage collector's too):
+				// steadier than wall time on a machine others share.
+				b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 			})
 		}
 	}
@@ -200,4 +207,26 @@ func vmHWM(pid int) int64 {
 		}
 	}
 	return 0
+}
+
+// BenchmarkClassifyFound classifies and signs the errors faultline finds
+// in each input, as every parse now does for each error it completes: the
+// part of BenchmarkParse's time that classification takes (before, callers
+// paid it on their own, with errkind.Annotate).
+func BenchmarkClassifyFound(b *testing.B) {
+	for _, in := range inputs() {
+		res := filter.Parse(in.Check, string(in.Data), filter.Options{Dir: ModuleDir, ModRoot: ModuleDir, MaxErrors: -1})
+		b.Run(strings.ReplaceAll(in.Name, " ", "_"), func(b *testing.B) {
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				for _, e := range res.Errors {
+					errkind.Classify(e)
+					errkind.Signature(e)
+				}
+			}
+			b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(len(res.Errors)), "errors")
+		})
+	}
 }

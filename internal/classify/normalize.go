@@ -81,6 +81,9 @@ func scanFor(s string) passes {
 			run++
 			continue
 		}
+		if run == 0 && scanClass[c] == 0 {
+			continue // a letter after a letter, a space after a word: most bytes
+		}
 		next := byte(0)
 		if i+1 < len(s) {
 			next = s[i+1]
@@ -111,6 +114,14 @@ func scanFor(s string) passes {
 	}
 	return p
 }
+
+// scanClass marks the bytes scanFor looks at even after a non-digit.
+var scanClass = func() (c [256]uint8) {
+	for _, b := range []byte("-/\\: ") {
+		c[b] = 1
+	}
+	return c
+}()
 
 // A matcher returns the end of the match starting at s[i] and the text
 // that replaces it, or a negative end and where to try next (i+1 at least).
@@ -406,47 +417,63 @@ func durationAt(s string, i int) int {
 	if i >= len(s) || !isDigit(s[i]) || !boundary(s, i) {
 		return -1
 	}
-	var rep func(int) int
-	rep = func(j int) int {
-		// (?:...)* greedy: one more element first, then stop where \b
-		// holds.
-		if e := durationElem(s, j, rep); e >= 0 {
-			return e
+	// Most numbers are no durations: a unit must follow the digits (and
+	// their fraction) for any of the alternatives to match.
+	j := digitRun(s, i)
+	if j < len(s) && s[j] == '.' {
+		if k := digitRun(s, j+1); k > j+1 {
+			j = k
 		}
-		if boundary(s, j) {
-			return j
-		}
-		return -1
 	}
-	return durationElem(s, i, rep)
+	if j >= len(s) || strings.IndexByte("nµumsh", s[j]) < 0 && s[j] != 0xc2 {
+		if j >= len(s) || s[j] != '.' {
+			return -1
+		}
+	}
+	return durationElem(s, i)
 }
 
-// durationElem matches \d+(?:\.\d+)?(?:units) at i and calls k with each
-// end in order of preference until k succeeds.
-func durationElem(s string, i int, k func(int) int) int {
+// The pieces of the duration pattern, matched as a backtracking engine
+// would, preferring greedy choices; each returns the end of the whole
+// match, or -1.
+
+// durationRep: (?:...)* greedy — one more element first, then stop where
+// \b holds.
+func durationRep(s string, j int) int {
+	if e := durationElem(s, j); e >= 0 {
+		return e
+	}
+	if boundary(s, j) {
+		return j
+	}
+	return -1
+}
+
+// durationElem: \d+(?:\.\d+)?(?:units), then the rest.
+func durationElem(s string, i int) int {
 	for d := digitRun(s, i); d > i; d-- {
-		if e := durationFraction(s, d, k); e >= 0 {
+		if e := durationFraction(s, d); e >= 0 {
 			return e
 		}
 	}
 	return -1
 }
 
-func durationFraction(s string, i int, k func(int) int) int {
+func durationFraction(s string, i int) int {
 	if i < len(s) && s[i] == '.' {
 		for d := digitRun(s, i+1); d > i+1; d-- {
-			if e := durationUnit(s, d, k); e >= 0 {
+			if e := durationUnit(s, d); e >= 0 {
 				return e
 			}
 		}
 	}
-	return durationUnit(s, i, k)
+	return durationUnit(s, i)
 }
 
-func durationUnit(s string, i int, k func(int) int) int {
+func durationUnit(s string, i int) int {
 	for _, u := range durationUnits {
 		if strings.HasPrefix(s[i:], u) {
-			if e := k(i + len(u)); e >= 0 {
+			if e := durationRep(s, i+len(u)); e >= 0 {
 				return e
 			}
 		}
