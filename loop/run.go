@@ -40,12 +40,12 @@ var FixTools = []string{"Read", "Edit", "MultiEdit", "Grep", "Glob"}
 // the instructions and the tools agree.
 func FixToolsFor(check string) []string {
 	tools := append(slices.Clone(FixTools), "Bash(go build:*)")
-	switch check {
-	case "vet":
+	switch filter.CheckName(check) {
+	case filter.CheckVet:
 		tools = append(tools, "Bash(go vet:*)")
-	case "lint":
+	case filter.CheckLint:
 		tools = append(tools, "Bash(golangci-lint run:*)")
-	case "test":
+	case filter.CheckTest:
 		tools = append(tools, "Bash(go test:*)")
 	}
 	return tools
@@ -268,7 +268,6 @@ func (r *run) baseline() error {
 	sigs := map[string]bool{}
 	var counts []string
 	for _, o := range quiet.RunAll(r.ctx) {
-		errkind.Annotate(o.Parsed.Errors)
 		for _, e := range o.Parsed.Errors {
 			if !sigs[e.Signature] && len(r.preexisting) < maxContextErrors {
 				r.preexisting = append(r.preexisting, e)
@@ -295,9 +294,7 @@ func (r *run) baseline() error {
 				return why
 			}
 		}
-		one := []filter.Error{e}
-		errkind.Annotate(one)
-		if sigs[one[0].Signature] {
+		if sigs[e.Signature] { // parsed errors come classified
 			return "pre-existing (there before the change)"
 		}
 		return ""
@@ -362,13 +359,13 @@ func (r *run) cycle() error {
 // lintFixes runs the lint check and, while it fails, a focused fix pass on
 // its findings.
 func (r *run) lintFixes() error {
-	if !slices.ContainsFunc(r.chain.Checks, func(c filter.Check) bool { return c.Name == "lint" }) {
+	if !slices.ContainsFunc(r.chain.Checks, func(c filter.Check) bool { return c.Name == string(filter.CheckLint) }) {
 		return nil
 	}
 	st := r.state
 	st.Phase = PhaseLinting
 	for pass := 0; ; pass++ {
-		o, err := r.chain.RunCheck(r.ctx, "lint")
+		o, err := r.chain.RunCheck(r.ctx, string(filter.CheckLint))
 		if err == nil && o.Status == filter.StatusSkipped {
 			if pass == 0 && st.Cycle == 1 {
 				r.logf("lint pass skipped: %s", o.Note)
@@ -402,7 +399,7 @@ func (r *run) fixPass(failed filter.Outcome) (bool, error) {
 	for attempt := 1; attempt <= limit; {
 		st.Phase = PhaseFixing
 		var unapplied []autofix.Skipped
-		if !toolsTried && r.l.ToolFixes && (failed.Name == "vet" || failed.Name == "lint") {
+		if !toolsTried && r.l.ToolFixes && (failed.Name == string(filter.CheckVet) || failed.Name == string(filter.CheckLint)) {
 			// The fixes the tools computed first: free, and exact.
 			toolsTried = true
 			applied, left := r.applyToolFixes(failed)
@@ -461,7 +458,7 @@ func (r *run) recheck(name string) (filter.Outcome, bool, error) {
 // applyToolFixes applies the fixes go vet and golangci-lint computed for
 // the module, and returns how many it applied and those it could not.
 func (r *run) applyToolFixes(failed filter.Outcome) (int, []autofix.Skipped) {
-	fixes, err := autofix.Collect(r.ctx, r.l.ModuleDir, "./...", failed.Name != "lint")
+	fixes, err := autofix.Collect(r.ctx, r.l.ModuleDir, "./...", failed.Name != string(filter.CheckLint))
 	if err != nil {
 		r.logf("cycle %d: the tools' own fixes could not be collected: %v", r.state.Cycle, err)
 		return 0, nil
@@ -574,7 +571,6 @@ func (r *run) checks(phase Phase, runIt func() ([]filter.Outcome, error)) ([]fil
 	}
 	failed, isFailed := filter.FirstFailure(outs)
 	if isFailed {
-		errkind.Annotate(failed.Parsed.Errors)
 		sigs := make([]string, 0, len(failed.Parsed.Errors))
 		for _, e := range failed.Parsed.Errors {
 			sigs = append(sigs, e.Signature)

@@ -150,7 +150,6 @@ func baselineOfRev(ctx context.Context, t target, cfg config, opts chainOptions,
 		if o.Status == filter.StatusError && ctx.Err() != nil {
 			return nil, fmt.Errorf("--new-from-rev %s: interrupted", rev)
 		}
-		errkind.Annotate(o.Parsed.Errors)
 		for _, e := range o.Parsed.Errors {
 			sigs = append(sigs, e.Signature)
 		}

@@ -279,7 +279,6 @@ type resultJSON struct {
 }
 
 func newResultJSON(o filter.Outcome) *resultJSON {
-	errkind.Annotate(o.Parsed.Errors)
 	r := &resultJSON{ParseResult: o.Parsed, Notes: o.Parsed.Notes, Preexisting: preexisting(o), Flaky: o.Flaky}
 	if len(o.Parsed.Errors) == 0 {
 		r.RawOutput = o.Output

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/faultline-go/faultline/circuit"
-	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
 	"github.com/faultline-go/faultline/internal/statedir"
 	"github.com/faultline-go/faultline/internal/textutil"
@@ -206,7 +205,6 @@ func (e *env) hookChecks(t target, opts chainOptions, only []string) (*filter.Ou
 	case o.Status == filter.StatusError:
 		return nil, e.hookAnswer(hookOutput{SystemMessage: fmt.Sprintf("faultline: %s could not run: %s (not blocking)", o.Name, oneLine(o.Note))}), false
 	}
-	errkind.Annotate(o.Parsed.Errors)
 	return &o, exitOK, true
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
 )
 
@@ -43,7 +42,6 @@ func (e *env) parse() int {
 	if err != nil {
 		return e.failure(fmt.Errorf("parse: reading stdin: %w", err))
 	}
-	errkind.Annotate(res.Errors)
 	for _, n := range res.Notes {
 		fmt.Fprintf(e.stderr, "faultline: parse: %s\n", n)
 	}

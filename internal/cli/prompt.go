@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/faultline-go/faultline/errkind"
 	"github.com/faultline-go/faultline/filter"
 	"github.com/faultline-go/faultline/prompt"
 )
@@ -42,7 +41,6 @@ func (e *env) promptCmd() int {
 	if err != nil {
 		return e.failure(fmt.Errorf("prompt: reading stdin: %w", err))
 	}
-	errkind.Annotate(res.Errors)
 	if len(res.Errors) == 0 && strings.TrimSpace(res.RawOutput) == "" {
 		return exitOK // nothing failed: nothing to fix, no prompt
 	}
