@@ -56,6 +56,12 @@ type Check struct {
 	FailOnFindings bool
 	// Env is added to the environment of the command.
 	Env []string
+	// Preflight, if set, runs before the command with the program's path,
+	// the directory and Env; a note means the environment cannot work
+	// (status error, that note) and the command is not started: what the
+	// tool would only show by failing confusingly. The default lint check
+	// has GolangciLintGo.
+	Preflight func(ctx context.Context, program, dir string, env []string) (note string)
 }
 
 // Outcome is what running one check produced.
@@ -162,7 +168,7 @@ func DefaultChain(dir string, opts ChainOptions) *Chain {
 	checks := []Check{
 		{Name: "build", Command: with("build", "go", "build", "-json")},
 		{Name: "vet", Command: with("vet", "go", "vet", "-json"), FailOnFindings: true},
-		{Name: "lint", Command: with("lint", "golangci-lint", "run", "--output.json.path", "stdout", "--show-stats=false"), Optional: true},
+		{Name: "lint", Command: with("lint", "golangci-lint", "run", "--output.json.path", "stdout", "--show-stats=false"), Optional: true, Preflight: GolangciLintGo},
 		{Name: "test", Command: with("test", testArgs...)},
 	}
 	return &Chain{Dir: dir, Checks: append(checks, opts.Custom...), Timeout: timeout}
@@ -262,6 +268,13 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 		c.OnStart(ch)
 	}
 	timeout := cmp.Or(ch.Timeout, c.Timeout, DefaultCheckTimeout)
+	if ch.Preflight != nil {
+		if note := ch.Preflight(ctx, path, c.Dir, ch.Env); note != "" {
+			// Not the code's failure: no fix prompt, no breaker attempt.
+			o.Status, o.Note = StatusError, note
+			return c.done(o)
+		}
+	}
 	parserName := ch.Parser
 	if parserName == "" {
 		parserName = ch.Name
