@@ -12,14 +12,17 @@ package faultline_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +32,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/faultline-go/faultline/errkind"
@@ -58,6 +62,9 @@ func updating() bool {
 }
 
 func TestScripts(t *testing.T) {
+	if _, err := scriptGo(); err != nil {
+		t.Fatal(err)
+	}
 	hostEnv := goEnv(t, "GOCACHE", "GOMODCACHE", "GOPATH")
 	goldenRoot, err := filepath.Abs(filepath.Join("testdata", "golden"))
 	if err != nil {
@@ -69,6 +76,7 @@ func TestScripts(t *testing.T) {
 			RequireExplicitExec: true,
 			RequireUniqueNames:  true,
 			UpdateScripts:       updating(),
+			Condition:           scriptCondition,
 			Setup: func(env *testscript.Env) error {
 				// Hermetic toolchain runs: this Go, no network, no
 				// user flags; the host's caches keep them fast.
@@ -89,17 +97,21 @@ func TestScripts(t *testing.T) {
 				if cache, err := os.UserCacheDir(); err == nil {
 					env.Setenv("GOLANGCI_LINT_CACHE", filepath.Join(cache, "golangci-lint"))
 				}
+				// The scripts run the Go that runs the suite: its bin
+				// directory comes right after faultline's on PATH.
 				// $FAULTLINE_BIN:$GOROOT_BIN is a PATH with go and
 				// faultline but no golangci-lint.
-				path := env.Getenv("PATH")
-				env.Setenv("FAULTLINE_BIN", strings.Split(path, string(os.PathListSeparator))[0])
-				env.Setenv("GOROOT_BIN", filepath.Join(goroot(), "bin"))
+				dirs := filepath.SplitList(env.Getenv("PATH"))
+				gorootBin := filepath.Join(goroot(), "bin")
+				env.Setenv("FAULTLINE_BIN", dirs[0])
+				env.Setenv("GOROOT_BIN", gorootBin)
+				env.Setenv("PATH", strings.Join(append([]string{dirs[0], gorootBin}, dirs[1:]...), string(os.PathListSeparator)))
 				env.Values[tbKey{}] = env.T()
 				return downloadDeps(env.WorkDir)
 			},
-			Condition: condition,
 			Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 				"capture":  cmdCapture,
+				"exits":    cmdExits,
 				"alive":    cmdAlive,
 				"waitfile": cmdWaitFile,
 				"signal":   cmdSignal,
@@ -113,28 +125,6 @@ func TestScripts(t *testing.T) {
 	})
 	checkStaleGoldens(t, goldenRoot, filepath.Join("testdata", "scripts"))
 }
-
-// condition evaluates the suite's own conditions:
-//
-//	[toolchain:goX.Y.Z]  the Go toolchain X.Y.Z runs here: it is in the
-//	                     module cache, or the module proxy can fetch it
-//	                     (once, before the script runs with GOPROXY=off);
-//	                     scripts use it with env GOTOOLCHAIN=goX.Y.Z
-func condition(cond string) (bool, error) {
-	if v, ok := strings.CutPrefix(cond, "toolchain:"); ok {
-		once, _ := toolchains.LoadOrStore(v, sync.OnceValue(func() bool {
-			cmd := exec.Command("go", "version")
-			cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+v, "GOFLAGS=")
-			out, err := cmd.Output()
-			return err == nil && strings.Contains(string(out), " "+v+" ")
-		}))
-		return once.(func() bool)(), nil
-	}
-	return false, fmt.Errorf("unknown condition %q", cond)
-}
-
-// toolchains remembers which toolchains run here.
-var toolchains sync.Map
 
 // downloaded remembers the go.sum files whose modules are in the cache.
 var downloaded sync.Map
@@ -263,6 +253,51 @@ var envKeys = []string{
 	"GOWORK", "GOCACHE", "GOMODCACHE", "GOPATH", "CGO_ENABLED", "GOOS", "GOARCH",
 	"GOEXPERIMENT", "GODEBUG", "GORACE", "GOMAXPROCS", "GOTMPDIR", "GO111MODULE", "CC",
 	"GOLANGCI_LINT_CACHE", "FAULTLINE_STATE_DIR",
+}
+
+// cmdExits runs a command as exec does, its stdout and stderr kept for the
+// checks that follow, and fails unless it exits with status N: what
+// "! exec" cannot tell apart, such as faultline's 1 (a check failed) and 3
+// (a check could not run).
+//
+//	usage: exits N CMD [ARGS...]
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exits N CMD [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("usage: exits N CMD [ARGS...]: %v", err)
+	}
+	path, name := "", args[1]
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err == nil && fi.Mode().IsRegular() && (fi.Mode()&0o111 != 0 || runtime.GOOS == "windows") {
+			path = filepath.Join(dir, name)
+			break
+		}
+	}
+	if path == "" {
+		ts.Fatalf("exits: %s is not on the script's PATH", args[1])
+	}
+	cmd := exec.Command(path, args[2:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = scriptEnv(ts)
+	cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
+	got := 0
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			ts.Fatalf("exits: %s: %v", args[1], err)
+		}
+		got = exit.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
 }
 
 // cmdAlive succeeds when the process whose pid FILE holds is running, and
@@ -441,9 +476,6 @@ func cmdErrors(ts *testscript.TestScript, neg bool, args []string) {
 // tbKey is the Env.Values key of the script's testing.TB, which goldie needs.
 type tbKey struct{}
 
-// goldens records the golden files asserted in this run.
-var goldens sync.Map
-
 // cmdGolden compares a file, normalised, with the goldie snapshot
 // testdata/golden/<script>/<NAME>.golden.
 //
@@ -457,13 +489,132 @@ func cmdGolden(ts *testscript.TestScript, neg bool, args []string, root string) 
 		ts.Fatalf("golden: the script's T is not a testing.TB")
 	}
 	dir := filepath.Join(root, ts.Name())
-	goldens.Store(filepath.Join(dir, args[1]+".golden"), true)
 	g := goldie.New(tb, goldie.WithFixtureDir(dir), goldie.WithNameSuffix(".golden"))
 	before := tb.Failed()
 	g.Assert(tb, args[1], normalize(ts, ts.ReadFile(args[0])))
 	if !before && tb.Failed() {
 		ts.Fatalf("golden: %s differs from %s (GOLDIE_UPDATE=1 go test -count=1 ./... refreshes it)", args[0], filepath.Join(dir, args[1]+".golden"))
 	}
+}
+
+// scriptToolchain is the Go the scripts run.
+type scriptToolchain struct {
+	goroot  string // its GOROOT, where it is installed: /usr/local/go, $GOMODCACHE/golang.org/toolchain@v0.0.1-go1.27.4.linux-amd64
+	version string // go1.27.4
+}
+
+// scriptGo finds the Go the scripts run: the go first on PATH, where go
+// test puts the bin directory of the toolchain that runs the tests (a
+// downloaded one under GOTOOLCHAIN=go1.27.4 too). It must be the Go that
+// built this test binary, which decides conditions such as [go1.27] and so
+// the goldens and expectations a script picks.
+var scriptGo = sync.OnceValues(func() (scriptToolchain, error) {
+	cmd := exec.Command("go", "env", "GOROOT", "GOVERSION")
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=")
+	out, err := cmd.Output()
+	if err != nil {
+		return scriptToolchain{}, fmt.Errorf("go env GOROOT GOVERSION: %v", err)
+	}
+	goroot, version, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if version != runtime.Version() {
+		return scriptToolchain{}, fmt.Errorf("the go on PATH is %s (%s) but this test binary was built by %s: run the suite with go test (GOTOOLCHAIN=goX.Y.Z go test ./... for another Go) so that both are the same", version, goroot, runtime.Version())
+	}
+	return scriptToolchain{goroot: goroot, version: version}, nil
+})
+
+// goroot is the GOROOT of the Go the scripts run.
+func goroot() string {
+	tc, _ := scriptGo()
+	return tc.goroot
+}
+
+// scriptCondition evaluates the suite's own conditions:
+//
+//	[golangci-lint]            golangci-lint is on PATH and can lint with the
+//	                           suite's Go: it was built with a Go of the same
+//	                           language version or newer
+//	[golangci-lint-before:goX] golangci-lint is on PATH and was built with a Go
+//	                           of an older language version than goX
+//	[toolchain:goX.Y.Z]        that Go runs here with GOTOOLCHAIN=goX.Y.Z and
+//	                           GOPROXY=off: it is in the module cache, or
+//	                           could be fetched into it now, once, through the
+//	                           host's module proxy
+func scriptCondition(cond string) (bool, error) {
+	name, arg, _ := strings.Cut(cond, ":")
+	switch name {
+	case "golangci-lint", "golangci-lint-before":
+		builtWith, err := lintBuiltWith()
+		if err != nil || builtWith == "" {
+			return false, err
+		}
+		if name == "golangci-lint" {
+			return !olderGo(builtWith, runtime.Version()), nil
+		}
+		if !langVersion.MatchString(arg) {
+			return false, fmt.Errorf("usage: [golangci-lint-before:goX.Y]")
+		}
+		return olderGo(builtWith, arg), nil
+	case "toolchain":
+		if !langVersion.MatchString(arg) {
+			return false, fmt.Errorf("usage: [toolchain:goX.Y.Z]")
+		}
+		once, _ := fetchedToolchains.LoadOrStore(arg, sync.OnceValue(func() bool { return fetchToolchain(arg) }))
+		return once.(func() bool)(), nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
+}
+
+// lintBuiltWith is the Go version that built the golangci-lint on PATH, as
+// `golangci-lint version` says; "" when none is installed.
+var lintBuiltWith = sync.OnceValues(func() (string, error) {
+	path, err := exec.LookPath("golangci-lint")
+	if err != nil {
+		return "", nil
+	}
+	out, err := exec.Command(path, "version").Output()
+	if err != nil {
+		return "", fmt.Errorf("%s version: %v", path, err)
+	}
+	m := regexp.MustCompile(`built with (go\S+)`).FindSubmatch(out)
+	if m == nil || !langVersion.Match(m[1]) {
+		return "", fmt.Errorf("%s version does not say which Go built it: %q", path, out)
+	}
+	return string(m[1]), nil
+})
+
+// langVersion is the language version in a Go version: 1.27 in go1.27.4.
+var langVersion = regexp.MustCompile(`^(?:devel )?go(\d+)\.(\d+)`)
+
+// olderGo reports whether Go version a has an older language version than b.
+func olderGo(a, b string) bool {
+	lang := func(v string) [2]int {
+		m := langVersion.FindStringSubmatch(v)
+		if m == nil {
+			panic("not a Go version: " + v) // callers pass checked versions
+		}
+		major, _ := strconv.Atoi(m[1])
+		minor, _ := strconv.Atoi(m[2])
+		return [2]int{major, minor}
+	}
+	la, lb := lang(a), lang(b)
+	return la[0] < lb[0] || la[0] == lb[0] && la[1] < lb[1]
+}
+
+// fetchedToolchains holds, per Go version, whether it runs here.
+var fetchedToolchains sync.Map
+
+// fetchToolchain reports whether `go version` runs the Go version asked for
+// with GOTOOLCHAIN set to it, fetching it into the module cache through the
+// host's module proxy when it is not there yet; false when it cannot be
+// fetched (no network, an unknown version).
+func fetchToolchain(version string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "version")
+	cmd.Dir = os.TempDir()
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+version, "GOFLAGS=", "GOWORK=off")
+	out, err := cmd.Output()
+	return err == nil && strings.HasPrefix(string(out), "go version "+version+" ")
 }
 
 // Things that differ between runs and machines.
@@ -479,13 +630,20 @@ var (
 
 // normalize replaces what differs between runs and machines in s: the
 // script's work directory, GOROOT, the module cache, temporary directory
-// numbers, build IDs and timings.
+// numbers, build IDs and timings. The longest path is replaced first: a
+// downloaded toolchain's GOROOT lies in the module cache, and is $GOROOT
+// however the toolchain was installed.
 func normalize(ts *testscript.TestScript, s string) []byte {
-	for _, kv := range [][2]string{
+	paths := [][2]string{
 		{ts.Getenv("WORK"), "$WORK"},
 		{ts.Getenv("GOMODCACHE"), "$GOMODCACHE"},
 		{goroot(), "$GOROOT"},
-	} {
+	}
+	if real, err := filepath.EvalSymlinks(goroot()); err == nil && real != goroot() {
+		paths = append(paths, [2]string{real, "$GOROOT"})
+	}
+	slices.SortStableFunc(paths, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
+	for _, kv := range paths {
 		if kv[0] != "" {
 			s = strings.ReplaceAll(s, kv[0], kv[1])
 		}
@@ -500,17 +658,15 @@ func normalize(ts *testscript.TestScript, s string) []byte {
 	return []byte(s)
 }
 
-var goroot = sync.OnceValue(func() string {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
-})
+// goldenNames finds the goldens a script names: NAME in each "golden FILE
+// NAME" line, whether or not a condition on it holds in this run.
+var goldenNames = regexp.MustCompile(`(?m)^(?:\[[^\]]*\]\s*)*golden\s+\S+\s+(\S+)\s*$`)
 
 // checkStaleGoldens fails for golden files nothing asserts any more: a
-// directory whose script is gone, or a file in the directory of a script
-// that ran and asserted others. Update mode removes them.
+// directory whose script is gone, or a file its script no longer names.
+// A file the script names but did not assert in this run is not stale: its
+// line may be for another Go ([!go1.26] golden stdout vet.go1.25.json).
+// Update mode removes stale files.
 func checkStaleGoldens(t *testing.T, goldenRoot, scriptDir string) {
 	entries, err := os.ReadDir(goldenRoot)
 	if err != nil {
@@ -528,22 +684,19 @@ func checkStaleGoldens(t *testing.T, goldenRoot, scriptDir string) {
 	}
 	for _, e := range entries {
 		dir := filepath.Join(goldenRoot, e.Name())
-		if _, err := os.Stat(filepath.Join(scriptDir, e.Name()+".txtar")); err != nil {
+		script, err := os.ReadFile(filepath.Join(scriptDir, e.Name()+".txtar"))
+		if err != nil {
 			stale(dir, "its script is gone")
 			continue
 		}
+		named := map[string]bool{}
+		for _, m := range goldenNames.FindAllSubmatch(txtar.Parse(script).Comment, -1) {
+			named[string(m[1])+".golden"] = true
+		}
 		files, _ := os.ReadDir(dir)
-		asserted := false
 		for _, f := range files {
-			_, ok := goldens.Load(filepath.Join(dir, f.Name()))
-			asserted = asserted || ok
-		}
-		if !asserted {
-			continue // the script did not run or was skipped
-		}
-		for _, f := range files {
-			if _, ok := goldens.Load(filepath.Join(dir, f.Name())); !ok {
-				stale(filepath.Join(dir, f.Name()), "its script no longer asserts it")
+			if !named[f.Name()] {
+				stale(filepath.Join(dir, f.Name()), "its script no longer names it")
 			}
 		}
 	}
