@@ -110,7 +110,7 @@ func TestScripts(t *testing.T) {
 				return downloadDeps(env.WorkDir)
 			},
 			Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-				"capture":  cmdCapture,
+				"capture":  recordCapture,
 				"exits":    cmdExits,
 				"alive":    cmdAlive,
 				"waitfile": cmdWaitFile,
@@ -253,6 +253,37 @@ var envKeys = []string{
 	"GOWORK", "GOCACHE", "GOMODCACHE", "GOPATH", "CGO_ENABLED", "GOOS", "GOARCH",
 	"GOEXPERIMENT", "GODEBUG", "GORACE", "GOMAXPROCS", "GOTMPDIR", "GO111MODULE", "CC",
 	"GOLANGCI_LINT_CACHE", "FAULTLINE_STATE_DIR",
+}
+
+// recordCapture is capture, with what it captured recorded (see record).
+func recordCapture(ts *testscript.TestScript, neg bool, args []string) {
+	cmdCapture(ts, neg, args)
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") { // FILE, after capture's flags
+			record(ts, "raw", filepath.Base(a), []byte(ts.ReadFile(a)))
+			return
+		}
+	}
+}
+
+// record saves, when FAULTLINE_RECORD names a directory, a normalised copy
+// of what a script captured from the toolchain (kind "raw") or of a
+// faultline result it asserts with golden or errors (kind "parsed") to
+// $FAULTLINE_RECORD/<script>/NN-KIND-NAME.txt, numbered in the order the
+// script runs them: what the toolchain-diff report (tools/toolchaindiff)
+// compares between two toolchains.
+func record(ts *testscript.TestScript, kind, name string, data []byte) {
+	dir := os.Getenv("FAULTLINE_RECORD")
+	if dir == "" {
+		return
+	}
+	n, _ := strconv.Atoi(ts.Getenv("FAULTLINE_RECORD_N"))
+	n++
+	ts.Setenv("FAULTLINE_RECORD_N", strconv.Itoa(n))
+	dir = filepath.Join(dir, ts.Name())
+	ts.Check(os.MkdirAll(dir, 0o777))
+	file := fmt.Sprintf("%02d-%s-%s.txt", n, kind, name)
+	ts.Check(os.WriteFile(filepath.Join(dir, file), normalize(ts, string(data)), 0o666))
 }
 
 // cmdExits runs a command as exec does, its stdout and stderr kept for the
@@ -464,13 +495,15 @@ func cmdErrors(ts *testscript.TestScript, neg bool, args []string) {
 	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &res); err != nil {
 		ts.Fatalf("errors: %s is not a faultline result: %v", args[0], err)
 	}
-	out := ts.Stdout() // replaces stdout even when there is nothing to print
+	var b bytes.Buffer
 	for _, e := range res.Errors {
-		fmt.Fprintf(out, "%s\n", normalize(ts, e.String()))
+		fmt.Fprintf(&b, "%s\n", normalize(ts, e.String()))
 	}
 	if res.Truncated {
-		fmt.Fprintln(out, "truncated")
+		fmt.Fprintln(&b, "truncated")
 	}
+	record(ts, "parsed", "errors", b.Bytes())
+	ts.Stdout().Write(b.Bytes()) // replaces stdout even when there is nothing to print
 }
 
 // tbKey is the Env.Values key of the script's testing.TB, which goldie needs.
@@ -491,7 +524,9 @@ func cmdGolden(ts *testscript.TestScript, neg bool, args []string, root string) 
 	dir := filepath.Join(root, ts.Name())
 	g := goldie.New(tb, goldie.WithFixtureDir(dir), goldie.WithNameSuffix(".golden"))
 	before := tb.Failed()
-	g.Assert(tb, args[1], normalize(ts, ts.ReadFile(args[0])))
+	got := normalize(ts, ts.ReadFile(args[0]))
+	record(ts, "parsed", args[1], got)
+	g.Assert(tb, args[1], got)
 	if !before && tb.Failed() {
 		ts.Fatalf("golden: %s differs from %s (GOLDIE_UPDATE=1 go test -count=1 ./... refreshes it)", args[0], filepath.Join(dir, args[1]+".golden"))
 	}
