@@ -93,9 +93,11 @@ func TestScripts(t *testing.T) {
 				// HOME, faultline's own state (loop artifacts, locks).
 				env.Setenv("HOME", filepath.Join(env.WorkDir, ".home"))
 				env.Setenv("FAULTLINE_STATE_DIR", filepath.Join(env.WorkDir, ".state"))
-				// golangci-lint keeps its cache where the host does.
-				if cache, err := os.UserCacheDir(); err == nil {
-					env.Setenv("GOLANGCI_LINT_CACHE", filepath.Join(cache, "golangci-lint"))
+				// golangci-lint keeps its cache where the host does, one
+				// per Go: its results for one toolchain's packages are
+				// not another's.
+				if cache := lintCache(); cache != "" {
+					env.Setenv("GOLANGCI_LINT_CACHE", filepath.Join(cache, "faultline-"+regexp.MustCompile(`[^\w.-]+`).ReplaceAllString(runtime.Version(), "_")))
 				}
 				// The scripts run the Go that runs the suite: its bin
 				// directory comes right after faultline's on PATH.
@@ -124,6 +126,17 @@ func TestScripts(t *testing.T) {
 		})
 	})
 	checkStaleGoldens(t, goldenRoot, filepath.Join("testdata", "scripts"))
+}
+
+// lintCache is the host's golangci-lint cache directory.
+func lintCache() string {
+	if dir := os.Getenv("GOLANGCI_LINT_CACHE"); dir != "" {
+		return dir
+	}
+	if dir, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(dir, "golangci-lint")
+	}
+	return ""
 }
 
 // downloaded remembers the go.sum files whose modules are in the cache.
