@@ -516,7 +516,8 @@ func cmdErrors(ts *testscript.TestScript, neg bool, args []string) {
 		fmt.Fprintln(&b, "truncated")
 	}
 	record(ts, "parsed", "errors", b.Bytes())
-	ts.Stdout().Write(b.Bytes()) // replaces stdout even when there is nothing to print
+	_, err := ts.Stdout().Write(b.Bytes()) // replaces stdout even when there is nothing to print
+	ts.Check(err)
 }
 
 // tbKey is the Env.Values key of the script's testing.TB, which goldie needs.
@@ -561,7 +562,7 @@ var scriptGo = sync.OnceValues(func() (scriptToolchain, error) {
 	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=")
 	out, err := cmd.Output()
 	if err != nil {
-		return scriptToolchain{}, fmt.Errorf("go env GOROOT GOVERSION: %v", err)
+		return scriptToolchain{}, fmt.Errorf("go env GOROOT GOVERSION: %w", err)
 	}
 	goroot, version, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
 	if version != runtime.Version() {
@@ -621,7 +622,7 @@ var lintBuiltWith = sync.OnceValues(func() (string, error) {
 	}
 	out, err := exec.Command(path, "version").Output()
 	if err != nil {
-		return "", fmt.Errorf("%s version: %v", path, err)
+		return "", fmt.Errorf("%s version: %w", path, err)
 	}
 	m := regexp.MustCompile(`built with (go\S+)`).FindSubmatch(out)
 	if m == nil || !langVersion.Match(m[1]) {

@@ -85,7 +85,7 @@ func main() {
 		log("%v", err)
 		os.Exit(1)
 	}
-	defer os.RemoveAll(tmp)
+	defer func() { _ = os.RemoveAll(tmp) }() // best effort: a temporary directory
 
 	var sides [2]*side
 	for i, goVersion := range flag.Args() {
@@ -264,7 +264,9 @@ func report(w io.Writer, root string, filter *regexp.Regexp, sides [2]*side, aga
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", name, st[0], st[1], col[0], col[1])
 	}
-	tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "\n%d fixtures: raw output changed in %d (varies between two runs of %s in %d more), parsed result changed in %d (varies in %d more); pass/fail/skip changed in %d\n",
 		len(names), counts["raw changed"], sides[0].goVersion, counts["raw varies"], counts["parsed changed"], counts["parsed varies"], counts["status"])
 	for _, s := range sides {
@@ -390,7 +392,7 @@ func compare(a, b *side, script, kind string, details io.Writer) (same, any bool
 func moduleRoot() (string, error) {
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}} {{.Path}}").Output()
 	if err != nil {
-		return "", fmt.Errorf("go list -m: %v", err)
+		return "", fmt.Errorf("go list -m: %w", err)
 	}
 	dir, path, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
 	if path != "github.com/faultline-go/faultline" {
