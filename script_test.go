@@ -112,7 +112,7 @@ func TestScripts(t *testing.T) {
 				return downloadDeps(env.WorkDir)
 			},
 			Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-				"capture":  recordCapture,
+				"capture":  cmdCapture,
 				"exits":    cmdExits,
 				"alive":    cmdAlive,
 				"waitfile": cmdWaitFile,
@@ -268,23 +268,12 @@ var envKeys = []string{
 	"GOLANGCI_LINT_CACHE", "FAULTLINE_STATE_DIR",
 }
 
-// recordCapture is capture, with what it captured recorded (see record).
-func recordCapture(ts *testscript.TestScript, neg bool, args []string) {
-	cmdCapture(ts, neg, args)
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") { // FILE, after capture's flags
-			record(ts, "raw", filepath.Base(a), []byte(ts.ReadFile(a)))
-			return
-		}
-	}
-}
-
 // record saves, when FAULTLINE_RECORD names a directory, a normalised copy
-// of what a script captured from the toolchain (kind "raw") or of a
-// faultline result it asserts with golden or errors (kind "parsed") to
-// $FAULTLINE_RECORD/<script>/NN-KIND-NAME.txt, numbered in the order the
-// script runs them: what the toolchain-diff report (tools/toolchaindiff)
-// compares between two toolchains.
+// of a faultline result a script asserts with golden or errors (kind
+// "parsed") to $FAULTLINE_RECORD/<script>/NN-KIND-NAME.txt, numbered in
+// the order the script runs them: with the captures FAULTLINE_CAPTURES
+// keeps, what the toolchain-diff report (tools/toolchaindiff) compares
+// between two toolchains.
 func record(ts *testscript.TestScript, kind, name string, data []byte) {
 	dir := os.Getenv("FAULTLINE_RECORD")
 	if dir == "" {

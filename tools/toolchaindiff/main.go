@@ -15,10 +15,10 @@
 //
 // Each side runs `GOTOOLCHAIN=GO go test -count=1 -json -run TestScripts .`
 // (a toolchain not installed yet is fetched through the module proxy) in a
-// copy of the module, with FAULTLINE_RECORD set: the suite then records
-// each output a script captures from a tool (raw) and each faultline
-// result it asserts with golden or errors (parsed), normalised as goldens
-// are ($WORK, $GOROOT, temporary numbers, timings). The copy runs with
+// copy of the module, with FAULTLINE_CAPTURES and FAULTLINE_RECORD set:
+// the suite then keeps each output a script captures from a tool (raw) and
+// each faultline result it asserts with golden or errors (parsed),
+// normalised as goldens are ($WORK, $GOROOT, temporary numbers, timings). The copy runs with
 // GOLDIE_UPDATE=1 so that a changed expectation does not end a script
 // halfway; its rewritten goldens are thrown away. Before comparing, what
 // differs between two runs of one toolchain is masked: addresses and
@@ -146,7 +146,11 @@ func (s *side) label() string {
 	return l
 }
 
-func (s *side) records() string { return filepath.Join(s.dir, "records") }
+// records and captures are where the suite keeps, per script, the results
+// it asserts (FAULTLINE_RECORD) and the outputs it captures
+// (FAULTLINE_CAPTURES).
+func (s *side) records() string  { return filepath.Join(s.dir, "records") }
+func (s *side) captures() string { return filepath.Join(s.dir, "captures") }
 
 // run runs the suite's scripts under this side's toolchain in a copy of the
 // module, recording their outputs and results.
@@ -155,7 +159,7 @@ func (s *side) run(root, scripts string) error {
 	if err := copyModule(root, mod); err != nil {
 		return err
 	}
-	env := append(os.Environ(), "GOTOOLCHAIN="+s.goVersion, "GOFLAGS=", "GOLDIE_UPDATE=1", "FAULTLINE_RECORD="+s.records())
+	env := append(os.Environ(), "GOTOOLCHAIN="+s.goVersion, "GOFLAGS=", "GOLDIE_UPDATE=1", "FAULTLINE_RECORD="+s.records(), "FAULTLINE_CAPTURES="+s.captures())
 	if s.lint != "" {
 		bin := filepath.Join(s.dir, "bin")
 		abs, err := filepath.Abs(s.lint)
@@ -306,8 +310,10 @@ type rec struct {
 	data       string
 }
 
-// readRecords reads a script's records in the order the script made them.
-func readRecords(dir string) ([]rec, error) {
+// readRecords reads a script's records of one kind in the order the script
+// made them: NN-parsed-NAME.txt in the records, NN-FILE.txt in the
+// captures (kind raw).
+func readRecords(dir, kind string) ([]rec, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -317,8 +323,13 @@ func readRecords(dir string) ([]rec, error) {
 	}
 	var recs []rec
 	for _, e := range entries { // sorted by name: NN- first
-		_, rest, _ := strings.Cut(e.Name(), "-")
-		kind, name, _ := strings.Cut(strings.TrimSuffix(rest, ".txt"), "-")
+		_, name, _ := strings.Cut(strings.TrimSuffix(e.Name(), ".txt"), "-")
+		if kind != "raw" {
+			var k string
+			if k, name, _ = strings.Cut(name, "-"); k != kind {
+				continue
+			}
+		}
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			return nil, err
@@ -355,16 +366,16 @@ func mask(s string) string {
 func compare(a, b *side, script, kind string, details io.Writer) (same, any bool) {
 	var of [2][]rec
 	for i, s := range []*side{a, b} {
-		recs, err := readRecords(filepath.Join(s.records(), script))
+		dir := filepath.Join(s.records(), script)
+		if kind == "raw" {
+			dir = filepath.Join(s.captures(), script)
+		}
+		recs, err := readRecords(dir, kind)
 		if err != nil {
 			fmt.Fprintf(details, "=== %s: %v\n", script, err)
 			return false, true
 		}
-		for _, r := range recs {
-			if r.kind == kind {
-				of[i] = append(of[i], r)
-			}
-		}
+		of[i] = recs
 	}
 	if len(of[0]) == 0 && len(of[1]) == 0 {
 		return true, false

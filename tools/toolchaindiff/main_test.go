@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -27,12 +28,17 @@ func TestMask(t *testing.T) {
 }
 
 func TestCompare(t *testing.T) {
+	// write puts a script's captures (raw: NN-FILE.txt) and records
+	// (NN-parsed-NAME.txt) where the suite does.
 	write := func(s *side, script string, files map[string]string) {
-		dir := filepath.Join(s.records(), script)
-		if err := os.MkdirAll(dir, 0o777); err != nil {
-			t.Fatal(err)
-		}
 		for name, data := range files {
+			dir := filepath.Join(s.records(), script)
+			if !strings.Contains(name, "-parsed-") {
+				dir = filepath.Join(s.captures(), script)
+			}
+			if err := os.MkdirAll(dir, 0o777); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o666); err != nil {
 				t.Fatal(err)
 			}
@@ -41,11 +47,11 @@ func TestCompare(t *testing.T) {
 	old, new := &side{goVersion: "go1.25.0", dir: t.TempDir()}, &side{goVersion: "go1.26.8", dir: t.TempDir()}
 	// vet_x: the raw output changed, the parsed result did not (its golden
 	// kept for go1.25 is the same result as the shared one).
-	write(old, "vet_x", map[string]string{"01-raw-vet.out.txt": "# example.com/x\nx.go:1:2: bad\n", "02-parsed-vet.go1.25.json.txt": "x.go:1:2: bad [vet]\n"})
-	write(new, "vet_x", map[string]string{"01-raw-vet.out.txt": "x.go:1:2: bad\n", "02-parsed-vet.json.txt": "x.go:1:2: bad [vet]\n"})
+	write(old, "vet_x", map[string]string{"01-vet.out.txt": "# example.com/x\nx.go:1:2: bad\n", "02-parsed-vet.go1.25.json.txt": "x.go:1:2: bad [vet]\n"})
+	write(new, "vet_x", map[string]string{"01-vet.out.txt": "x.go:1:2: bad\n", "02-parsed-vet.json.txt": "x.go:1:2: bad [vet]\n"})
 	// test_y: only run-to-run noise.
-	write(old, "test_y", map[string]string{"01-raw-test.out.txt": "goroutine 5 [running]:\n"})
-	write(new, "test_y", map[string]string{"01-raw-test.out.txt": "goroutine 9 [running]:\n"})
+	write(old, "test_y", map[string]string{"01-test.out.txt": "goroutine 5 [running]:\n"})
+	write(new, "test_y", map[string]string{"01-test.out.txt": "goroutine 9 [running]:\n"})
 	// build_z: one side recorded one result more.
 	write(old, "build_z", map[string]string{"01-parsed-errors.txt": "a.go:1:1: x [build]\n"})
 	write(new, "build_z", map[string]string{"01-parsed-errors.txt": "a.go:1:1: x [build]\n", "02-parsed-errors.txt": "truncated\n"})
