@@ -460,7 +460,10 @@ func cmdJUnit(ts *testscript.TestScript, neg bool, args []string) {
 				Error *struct {
 					Message string `xml:"message,attr"`
 				} `xml:"error"`
-				Skipped *struct{} `xml:"skipped"`
+				Skipped *struct {
+					Message string `xml:"message,attr"`
+				} `xml:"skipped"`
+				SystemOut string `xml:"system-out"`
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
 	}
@@ -477,8 +480,13 @@ func cmdJUnit(ts *testscript.TestScript, neg bool, args []string) {
 				fmt.Fprintf(out, " [failure: %s]", normalize(ts, c.Failure.Message))
 			case c.Error != nil:
 				fmt.Fprintf(out, " [error: %s]", normalize(ts, c.Error.Message))
+			case c.Skipped != nil && c.Skipped.Message != "":
+				fmt.Fprintf(out, " [skipped: %s]", normalize(ts, c.Skipped.Message))
 			case c.Skipped != nil:
 				fmt.Fprint(out, " [skipped]")
+			}
+			if c.SystemOut != "" {
+				fmt.Fprintf(out, " [system-out: %s]", normalize(ts, c.SystemOut))
 			}
 			fmt.Fprintln(out)
 		}

@@ -124,6 +124,9 @@ type Chain struct {
 	// alone: a test that then passes is flaky, reported in Outcome.Flaky
 	// and not failing the check.
 	RerunFailedTests bool
+	// RecordTests keeps the result of every test a go test check ran in
+	// Outcome.Parsed.Tests, passing ones too (a JUnit report lists them).
+	RecordTests bool
 }
 
 // ChainOptions adjust the default chain.
@@ -279,7 +282,7 @@ func (c *Chain) runOne(ctx context.Context, ch Check) Outcome {
 	if parserName == "" {
 		parserName = ch.Name
 	}
-	parser := NewParser(CheckName(parserName), Options{Dir: c.Dir, RawLimit: -1})
+	parser := NewParser(CheckName(parserName), Options{Dir: c.Dir, RawLimit: -1, Tests: c.RecordTests})
 	kept := textutil.NewHeadTail(cmp.Or(c.MaxOutput, DefaultMaxOutput))
 	out := io.MultiWriter(kept, parser)
 	var full *fullOutput

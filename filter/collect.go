@@ -27,6 +27,8 @@ type sink interface {
 	// drop counts errors a handler found but does not report, having no
 	// room for them: the result says they were dropped.
 	drop(n int)
+	// test records a test's result (Options.Tests).
+	test(t TestRun)
 }
 
 // collector is the Parser's sink: the errors found so far, bounded.
@@ -38,6 +40,8 @@ type collector struct {
 	truncated bool
 	notes     []string
 	onError   func(Error)
+	tests     []TestRun // Options.Tests: up to MaxTestRuns
+	testsOver int
 	seen      map[uint64]int32 // with onError: hash of an error's identity → its index in errs
 	collided  map[errKey]bool  // with onError: identities whose hash an earlier error has
 }
@@ -60,6 +64,14 @@ func (c *collector) room() int {
 func (c *collector) drop(n int) { c.over += n }
 
 func (c *collector) truncate() { c.truncated = true }
+
+func (c *collector) test(t TestRun) {
+	if len(c.tests) >= MaxTestRuns {
+		c.testsOver++
+		return
+	}
+	c.tests = append(c.tests, t)
+}
 
 func (c *collector) note(msg string) {
 	if !slices.Contains(c.notes, msg) {
@@ -95,6 +107,9 @@ func (c *collector) result() ([]Error, bool, []string) {
 	if c.over > 0 {
 		truncated = true
 		notes = append(notes, fmt.Sprintf("kept the first %d errors; %d more were dropped (Options.MaxErrors)", c.maxErrors, c.over))
+	}
+	if c.testsOver > 0 {
+		notes = append(notes, fmt.Sprintf("recorded the results of the first %d tests; %d more were not recorded", MaxTestRuns, c.testsOver))
 	}
 	return errs, truncated, notes
 }

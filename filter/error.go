@@ -137,6 +137,21 @@ type ParseResult struct {
 	// MaxLineBytes, errors over MaxErrors. The JSON contract leaves them
 	// out; the CLI prints them on stderr.
 	Notes []string `json:"-"`
+	// Tests are the results of the tests go test ran, in the order their
+	// packages finished, when Options.Tests asked for them (a JUnit report
+	// lists passing tests too). Only what the output shows is there: plain
+	// go test output names failing tests alone; -v and -json name all.
+	Tests []TestRun `json:"-"`
+}
+
+// TestRun is the result of one test (or subtest) go test ran.
+type TestRun struct {
+	Package string
+	Name    string
+	// Result is "pass", "fail" or "skip", as test2json names them.
+	Result string
+	// Elapsed is the test's time as its result line gives it.
+	Elapsed time.Duration
 }
 
 // CheckResult is the outcome of running one check command.

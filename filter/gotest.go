@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/faultline-go/faultline/internal/textutil"
 )
@@ -86,6 +87,7 @@ type testHandler struct {
 	spare        *testPackage  // a finished package's records, for reuse
 	failedBuilds []failedBuild // packages that failed to build, with nothing of their own
 	scratch      []byte        // an unescaped JSON string of the current line
+	recordTests  bool          // Options.Tests: report each test's result
 }
 
 // failedBuild is a package that go test reports as "[build failed]" or
@@ -282,6 +284,27 @@ func (p *testPackage) test(name string) *testCase {
 	return tc
 }
 
+// reportResult reports a finished test's result (Options.Tests); a test whose
+// result the output never gave is not reported.
+func (p *testPackage) reportResult(tc *testCase) {
+	if !p.h.recordTests {
+		return
+	}
+	var result string
+	switch tc.result {
+	case passed:
+		result = "pass"
+	case failed:
+		result = "fail"
+	case skipped:
+		result = "skip"
+	default:
+		return
+	}
+	p.h.out.test(TestRun{Package: p.name, Name: tc.name, Result: result,
+		Elapsed: time.Duration(tc.elapsed * float64(time.Second))})
+}
+
 // forget drops the records of finished tests, so that a package of
 // countless tests holds only those still running.
 func (p *testPackage) forget() {
@@ -292,6 +315,7 @@ func (p *testPackage) forget() {
 			continue
 		}
 		tc.finish()
+		p.reportResult(tc)
 		p.h.freeHeld(tc)
 		delete(p.tests, tc.name)
 	}
@@ -414,6 +438,7 @@ func (p *testPackage) finish(isFailed bool, note, dep string) {
 	}
 	for _, tc := range p.order {
 		tc.finish()
+		p.reportResult(tc)
 		h.freeHeld(tc)
 	}
 	p.self.finish()

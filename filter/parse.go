@@ -33,7 +33,14 @@ type Options struct {
 	// MaxErrors bounds the errors kept; more mark the result truncated. 0
 	// means DefaultMaxErrors, a negative value no bound.
 	MaxErrors int
+	// Tests records the result of every test go test reports in
+	// ParseResult.Tests (up to MaxTestRuns).
+	Tests bool
 }
+
+// MaxTestRuns bounds the test results a parser records (Options.Tests);
+// more are counted in a note.
+const MaxTestRuns = 1 << 20
 
 // DefaultMaxErrors is how many errors a parser keeps when Options.MaxErrors
 // is zero: far more than a fix prompt shows, few enough that memory stays
@@ -142,7 +149,9 @@ func NewParser(check CheckName, opts Options) *Parser {
 	}
 	switch tool {
 	case ToolTest:
-		p.h = newTestHandler(&p.out, res)
+		h := newTestHandler(&p.out, res)
+		h.recordTests = opts.Tests
+		p.h = h
 	case ToolLint:
 		p.h = newLintHandler(&p.out, res)
 	default:
@@ -254,7 +263,7 @@ func (p *Parser) Close() ParseResult {
 	}
 	p.h.finish()
 	errs, truncated, notes := p.out.result()
-	res := ParseResult{CheckName: string(p.check), Errors: errs, Truncated: truncated, Notes: notes}
+	res := ParseResult{CheckName: string(p.check), Errors: errs, Truncated: truncated, Notes: notes, Tests: p.out.tests}
 	if p.raw != nil {
 		res.RawOutput = p.raw.String()
 	}

@@ -118,6 +118,7 @@ func (e *env) check() int {
 		rep.Dir = filepath.Dir(sc.workspace)
 	}
 	var failed *filter.Outcome
+	var all []filter.Outcome
 	for _, t := range sc.targets {
 		cfg, err := loadConfig(t.root)
 		if err != nil {
@@ -141,6 +142,7 @@ func (e *env) check() int {
 		prog := newProgress(e.stderr)
 		chain.OnStart = prog.start
 		chain.OnDone = func(filter.Outcome) { prog.stop() }
+		chain.RecordTests = out.format == "junit"
 		var outs []filter.Outcome
 		asked := chain.Checks
 		switch {
@@ -157,6 +159,7 @@ func (e *env) check() int {
 		if err != nil {
 			return e.usageError(fmt.Errorf("check: %w (the checks are %s)", err, checkNames(chain)))
 		}
+		all = append(all, outs...)
 		mr := newCheckReport(t.root, asked, outs)
 		if sc.workspace != "" {
 			rep.Modules = append(rep.Modules, mr)
@@ -174,7 +177,7 @@ func (e *env) check() int {
 			break
 		}
 	}
-	res := &rendered{report: rep, failed: failed, cwd: sc.cwd}
+	res := &rendered{report: rep, failed: failed, outcomes: all, cwd: sc.cwd}
 	if err := out.render(e, res); err != nil {
 		return e.failure(err)
 	}

@@ -74,7 +74,10 @@ func (o *outputFlags) colored(w io.Writer) bool {
 type rendered struct {
 	report checkReport
 	failed *filter.Outcome // the check that failed or could not run, if any
-	cwd    string
+	// outcomes are every check that ran, in order (a workspace's modules
+	// one after another): JUnit lists their tests.
+	outcomes []filter.Outcome
+	cwd      string
 	// parseOnly marks parse's result: no checks ran.
 	parseOnly bool
 }
@@ -487,7 +490,12 @@ type junitCase struct {
 	Line      int           `xml:"line,attr,omitempty"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
 	Error     *junitFailure `xml:"error,omitempty"`
-	Skipped   *struct{}     `xml:"skipped,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr,omitempty"`
 }
 
 type junitFailure struct {
@@ -496,10 +504,10 @@ type junitFailure struct {
 	Body    string `xml:",chardata"`
 }
 
-// writeJUnit prints JUnit XML: for a failed test check one testcase per
-// failing test (the package as its classname, every failure of it with its
-// location), for another failed check one testcase per error, and one
-// testcase per check that passed, was skipped or could not run.
+// writeJUnit prints JUnit XML: one testcase per test a go test check ran
+// (the package as its classname; a failing test with every failure of it
+// and its location), for another failed check one testcase per error, and
+// one testcase per other check that passed, was skipped or could not run.
 func writeJUnit(w io.Writer, r *rendered) error {
 	suites := junitSuites{Name: "faultline"}
 	failedCheck := ""
@@ -508,13 +516,18 @@ func writeJUnit(w io.Writer, r *rendered) error {
 	}
 	for _, c := range r.report.Checks {
 		s := junitSuite{Name: c.Name, Time: seconds(c.ElapsedMS)}
+		runs := testRunsOf(r, c.Name)
 		switch {
+		case c.Name == failedCheck && runs != nil:
+			s.Cases = testCases(c.Name, runs, failedCases(r, c.Name))
 		case c.Name == failedCheck:
 			s.Cases = failedCases(r, c.Name)
+		case runs != nil && c.Status != "error":
+			s.Cases = testCases(c.Name, runs, nil)
 		case c.Status == "error":
 			s.Cases = []junitCase{{Name: c.Name, Classname: "faultline", Error: &junitFailure{Message: c.Name + " could not run", Body: c.Note}}}
 		case c.Status == "skipped" || c.Status == "not_run":
-			s.Cases = []junitCase{{Name: c.Name, Classname: "faultline", Skipped: &struct{}{}}}
+			s.Cases = []junitCase{{Name: c.Name, Classname: "faultline", Skipped: &junitSkipped{}}}
 		default:
 			s.Cases = []junitCase{{Name: c.Name, Classname: "faultline", Time: seconds(c.ElapsedMS)}}
 		}
@@ -548,6 +561,107 @@ func writeJUnit(w io.Writer, r *rendered) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// testRunsOf returns the tests the named check ran, nil if it recorded
+// none, with what set some of them aside.
+func testRunsOf(r *rendered, check string) *checkTests {
+	var ct checkTests
+	for _, o := range r.outcomes {
+		if o.Name != check || len(o.Parsed.Tests) == 0 {
+			continue
+		}
+		ct.runs = append(ct.runs, o.Parsed.Tests...)
+		ct.flaky = append(ct.flaky, o.Flaky...)
+		ct.ignored = append(ct.ignored, o.Ignored...)
+	}
+	if ct.runs == nil {
+		return nil
+	}
+	return &ct
+}
+
+// checkTests are the tests of a check, with the errors of those of them
+// that failed but are not the change's to fix.
+type checkTests struct {
+	runs    []filter.TestRun
+	flaky   []filter.Error
+	ignored []filter.IgnoredError
+}
+
+// testCases are the testcases of a go test check: failed, the testcases of
+// its failing tests (as failedCases made them), then one per other test it
+// ran, in the order go test finished them. A test that failed but passed
+// alone is a passing testcase that says it is flaky; one whose failure the
+// baseline or the configuration set aside is skipped, with the reason; a
+// test that failed because a subtest did is what its subtests are.
+func testCases(check string, ct *checkTests, failed []junitCase) []junitCase {
+	why := map[string]string{} // failed tests not the change's: why
+	for _, e := range ct.flaky {
+		why[testKey(e.Package, e.Test)] = flakyNote
+	}
+	for _, e := range ct.ignored {
+		if e.Test != "" {
+			why[testKey(e.Package, e.Test)] = "failed, " + e.Reason
+		}
+	}
+	listed := map[string]bool{}
+	for _, c := range failed {
+		listed[testKey(c.Classname, c.Name)] = true
+	}
+	cases := failed
+	for _, t := range ct.runs {
+		k := testKey(t.Package, t.Name)
+		if listed[k] {
+			continue
+		}
+		listed[k] = true
+		c := junitCase{Name: t.Name, Classname: cmpOr(t.Package, check), Time: seconds(t.Elapsed.Milliseconds())}
+		switch {
+		case t.Result == "skip":
+			c.Skipped = &junitSkipped{}
+		case t.Result != "fail":
+		default:
+			switch reason, real := failureOf(ct.runs, t, why); {
+			case real:
+				c.Failure = &junitFailure{Message: reason}
+			case reason == flakyNote:
+				c.SystemOut = flakyNote
+			default:
+				c.Skipped = &junitSkipped{Message: reason}
+			}
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+const flakyNote = "flaky: failed, then passed when run again alone"
+
+func testKey(pkg, test string) string { return pkg + "\x00" + test }
+
+// failureOf explains the failed test t: real when it is the change's to
+// fix, or else why not (flaky, pre-existing, excluded). A test that failed
+// because its subtests did is real if one of them is.
+func failureOf(runs []filter.TestRun, t filter.TestRun, why map[string]string) (reason string, real bool) {
+	if w, ok := why[testKey(t.Package, t.Name)]; ok {
+		return w, false
+	}
+	sub := ""
+	for _, s := range runs {
+		if s.Package != t.Package || s.Result != "fail" || !strings.HasPrefix(s.Name, t.Name+"/") {
+			continue
+		}
+		w, ok := why[testKey(s.Package, s.Name)]
+		if !ok {
+			return "a subtest failed", true
+		}
+		sub = w
+	}
+	if sub != "" {
+		return sub, false
+	}
+	return "failed; no failure message could be parsed", true
 }
 
 // failedCases are the testcases of the failed check.

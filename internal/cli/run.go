@@ -44,7 +44,8 @@ func (e *env) run() int {
 	if err != nil {
 		return e.usageError(err)
 	}
-	chain := &filter.Chain{Dir: abs, Timeout: *timeout, Checks: []filter.Check{{Name: *check, Command: fs.Args()}}}
+	chain := &filter.Chain{Dir: abs, Timeout: *timeout, Checks: []filter.Check{{Name: *check, Command: fs.Args()}},
+		RecordTests: out.format == "junit"}
 	ctx, stop := signalContext()
 	defer stop()
 	o, _ := chain.RunCheck(ctx, *check)
@@ -63,7 +64,7 @@ func (e *env) run() int {
 		if err := writeJSON(e.stdout, rj); err != nil {
 			return e.failure(err)
 		}
-	} else if err := out.render(e, &rendered{report: rep, failed: &o, cwd: abs}); err != nil {
+	} else if err := out.render(e, &rendered{report: rep, failed: &o, outcomes: []filter.Outcome{o}, cwd: abs}); err != nil {
 		return e.failure(err)
 	}
 	return statusCode(rep.Status, out)
