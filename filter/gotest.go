@@ -205,6 +205,9 @@ type testCase struct {
 	held     []byte     // lines while the result is not known: kind, text, '\n'
 	dropped  int        // lines over maxHeldBytes
 	text     eventText
+	// partialKind is the OutputType of the event that left text's
+	// unfinished line.
+	partialKind lineKind
 }
 
 func (h *testHandler) newPackage(name string) *testPackage {

@@ -49,6 +49,13 @@ func (f *jsonFramer) event(ev *event) {
 			p.cur = tc
 		}
 		kind := kindOf(ev.OutputType)
+		if (kind == kindFrame || kind == kindError) && tc.text.partial != "" && tc.partialKind == kindPlain {
+			// go 1.27 marks where the testing package's own output
+			// starts: the program's unfinished line before it ends
+			// there (older test2json joins the two into one line).
+			f.flush(p, tc)
+		}
+		tc.partialKind = kind
 		tc.text.feed(ev.Output, func(l string) {
 			if kind == kindFrame || kind == kindPlain && isFraming(l, ev.Test, p.name) {
 				return // the framing of the test or package: the events say it
