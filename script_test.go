@@ -229,23 +229,13 @@ func runCaptured(ts *testscript.TestScript, neg bool, args []string, stdout, std
 
 // saveCapture writes a captured output to the script's file and, when
 // FAULTLINE_CAPTURES names a directory, a normalised copy to
-// $FAULTLINE_CAPTURES/<script>/<file>: the real outputs the parsers' fuzz
-// targets and unit tests are seeded with (see filter/testdata/captured).
+// $FAULTLINE_CAPTURES/<script>/NN-<file>.txt: the real outputs the parsers'
+// fuzz targets and unit tests are seeded with (see filter/testdata/captured).
+// Numbered in the order the script captures them: a script may capture
+// into one file name several times.
 func saveCapture(ts *testscript.TestScript, file string, data []byte) {
 	ts.Check(os.WriteFile(ts.MkAbs(file), data, 0o666))
-	dir := os.Getenv("FAULTLINE_CAPTURES")
-	if dir == "" {
-		return
-	}
-	// Numbered in the order the script captures them: a script may
-	// capture into one file name several times.
-	n, _ := strconv.Atoi(ts.Getenv("FAULTLINE_CAPTURE_N"))
-	n++
-	ts.Setenv("FAULTLINE_CAPTURE_N", strconv.Itoa(n))
-	dir = filepath.Join(dir, ts.Name())
-	ts.Check(os.MkdirAll(dir, 0o777))
-	name := fmt.Sprintf("%02d-%s.txt", n, filepath.Base(file))
-	ts.Check(os.WriteFile(filepath.Join(dir, name), normalize(ts, string(data)), 0o666))
+	saveNumbered(ts, "FAULTLINE_CAPTURES", filepath.Base(file), data)
 }
 
 // scriptEnv returns the script's environment as KEY=value pairs.
@@ -275,16 +265,24 @@ var envKeys = []string{
 // keeps, what the toolchain-diff report (tools/toolchaindiff) compares
 // between two toolchains.
 func record(ts *testscript.TestScript, kind, name string, data []byte) {
-	dir := os.Getenv("FAULTLINE_RECORD")
+	saveNumbered(ts, "FAULTLINE_RECORD", kind+"-"+name, data)
+}
+
+// saveNumbered writes, when the environment variable root names a
+// directory, a normalised copy of data to $root/<script>/NN-<name>.txt,
+// NN counting the copies the script has saved under root so far (in the
+// script's variable root_N).
+func saveNumbered(ts *testscript.TestScript, root, name string, data []byte) {
+	dir := os.Getenv(root)
 	if dir == "" {
 		return
 	}
-	n, _ := strconv.Atoi(ts.Getenv("FAULTLINE_RECORD_N"))
+	n, _ := strconv.Atoi(ts.Getenv(root + "_N"))
 	n++
-	ts.Setenv("FAULTLINE_RECORD_N", strconv.Itoa(n))
+	ts.Setenv(root+"_N", strconv.Itoa(n))
 	dir = filepath.Join(dir, ts.Name())
 	ts.Check(os.MkdirAll(dir, 0o777))
-	file := fmt.Sprintf("%02d-%s-%s.txt", n, kind, name)
+	file := fmt.Sprintf("%02d-%s.txt", n, name)
 	ts.Check(os.WriteFile(filepath.Join(dir, file), normalize(ts, string(data)), 0o666))
 }
 

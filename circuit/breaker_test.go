@@ -128,6 +128,16 @@ func TestBreakerScenarios(t *testing.T) {
 	onlySameError := func(n int) Config {
 		return Config{SameErrorThreshold: n, NoProgressThreshold: 100, HalfOpenAfter: 100}
 	}
+	// With the defaults, four identical failures open the breaker by no
+	// progress: HALF_OPEN at the third, OPEN at the fourth; openedReasons
+	// are the history's reasons then, and more after them.
+	opened := brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen)
+	openedReasons := func(more ...string) []string {
+		return append([]string{
+			"no progress in 2 attempts: build still fails with 1 error",
+			"no progress in 3 attempts: build still fails with 1 error",
+		}, more...)
+	}
 	for _, sc := range []brScenario{
 		{
 			name: "first failure is the baseline, then identical repeats are no progress: HALF_OPEN at 2, OPEN at 3",
@@ -432,14 +442,11 @@ func TestBreakerScenarios(t *testing.T) {
 		{
 			name: "an OPEN breaker stays OPEN whatever is recorded; the counters follow",
 			steps: brSteps(
-				brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen),
+				opened,
 				[]brStep{brRec(brPass(), stOpen), brRec(brFail("test", sigB), stOpen), brRec(brInfra("network"), stOpen)},
 			),
-			reasons: []string{
-				"no progress in 2 attempts: build still fails with 1 error",
-				"no progress in 3 attempts: build still fails with 1 error",
-			},
-			end: brCounters{SameError: 1, Infra: 1},
+			reasons: openedReasons(),
+			end:     brCounters{SameError: 1, Infra: 1},
 		},
 		{
 			name: "a CLOSED breaker goes straight to OPEN when HalfOpenAfter is not below the threshold",
@@ -452,24 +459,22 @@ func TestBreakerScenarios(t *testing.T) {
 		{
 			name: "Reset closes it and zeroes the counters but keeps the baseline",
 			steps: brSteps(
-				brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen),
+				opened,
 				[]brStep{brReset()},
 				brRepeat(brFail("build", sigA), stClosed, stHalfOpen),
 				[]brStep{brReset()},
 			),
-			reasons: []string{
-				"no progress in 2 attempts: build still fails with 1 error",
-				"no progress in 3 attempts: build still fails with 1 error",
+			reasons: openedReasons(
 				"reset",
 				"no progress in 2 attempts: build still fails with 1 error",
 				"reset",
-			},
+			),
 			end: brCounters{},
 		},
 		{
 			name: "cooldown: OPEN until it has passed, then HALF_OPEN; progress in the trial closes it",
 			steps: brSteps(
-				brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen),
+				opened,
 				[]brStep{
 					brWait(29*time.Minute, stOpen),
 					brWait(time.Minute-time.Nanosecond, stOpen),
@@ -478,26 +483,22 @@ func TestBreakerScenarios(t *testing.T) {
 					brRec(brFail("vet", sigB), stClosed),
 				},
 			),
-			reasons: []string{
-				"no progress in 2 attempts: build still fails with 1 error",
-				"no progress in 3 attempts: build still fails with 1 error",
+			reasons: openedReasons(
 				"cooldown of 30m0s passed",
 				"progress: build fixed, vet now fails with 1 error",
-			},
+			),
 			end: brCounters{SameError: 1},
 		},
 		{
 			name: "cooldown: the counters are kept, so a trial without progress reopens it by its thresholds",
 			steps: brSteps(
-				brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen),
+				opened,
 				[]brStep{brWait(30*time.Minute, stHalfOpen), brRec(brFail("build", sigA), stOpen)},
 			),
-			reasons: []string{
-				"no progress in 2 attempts: build still fails with 1 error",
-				"no progress in 3 attempts: build still fails with 1 error",
+			reasons: openedReasons(
 				"cooldown of 30m0s passed",
 				"same 1 error 5 times in a row (sig 1a2b3c4d5e6f7a8b)",
-			},
+			),
 			end: brCounters{NoProgress: 4, SameError: 5},
 		},
 		{
@@ -549,30 +550,24 @@ func TestBreakerScenarios(t *testing.T) {
 			name: "cooldown: Record applies it before judging the attempt",
 			cfg:  Config{Cooldown: time.Minute},
 			steps: brSteps(
-				brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen),
+				opened,
 				[]brStep{{advance: time.Minute, a: brPass(), want: stClosed}},
 			),
-			reasons: []string{
-				"no progress in 2 attempts: build still fails with 1 error",
-				"no progress in 3 attempts: build still fails with 1 error",
+			reasons: openedReasons(
 				"cooldown of 1m0s passed",
 				"progress: all checks pass",
-			},
+			),
 			end: brCounters{},
 		},
 		{
 			name: "cooldown: negative means none, OPEN until Reset",
 			cfg:  Config{Cooldown: -1},
 			steps: brSteps(
-				brRepeat(brFail("build", sigA), stClosed, stClosed, stHalfOpen, stOpen),
+				opened,
 				[]brStep{brWait(1000*time.Hour, stOpen), brReset()},
 			),
-			reasons: []string{
-				"no progress in 2 attempts: build still fails with 1 error",
-				"no progress in 3 attempts: build still fails with 1 error",
-				"reset",
-			},
-			end: brCounters{},
+			reasons: openedReasons("reset"),
+			end:     brCounters{},
 		},
 	} {
 		t.Run(sc.name, func(t *testing.T) { runBreakerScenario(t, sc) })

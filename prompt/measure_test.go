@@ -98,20 +98,8 @@ func loadCorpus(t *testing.T) []corpusCase {
 // extract writes the archive's module into a new directory.
 func (c corpusCase) extract(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	for _, f := range c.ar.Files {
-		if f.Name == outputSection {
-			continue
-		}
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	module := slices.DeleteFunc(slices.Clone(c.ar.Files), func(f txtar.File) bool { return f.Name == outputSection })
+	return prompt.WriteFiles(t, module)
 }
 
 func (c corpusCase) output() (string, bool) {

@@ -15,17 +15,7 @@ import (
 // writeModule writes a txtar archive's files into a new directory.
 func writeModule(t *testing.T, archive string) string {
 	t.Helper()
-	dir := t.TempDir()
-	for _, f := range txtar.Parse([]byte(archive)).Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return WriteFiles(t, txtar.Parse([]byte(archive)).Files)
 }
 
 // codeSection returns the lines of a prompt's CODE UNDER TEST section.

@@ -315,7 +315,7 @@ func (p *Parser) end() {
 			p.reported = true
 		}
 	}
-	for _, t := range []*text{&p.issue.title, &p.issue.desc, &p.verif.comment, &p.report.summary} {
+	for _, t := range []*text{&p.issue.title, &p.issue.desc, &p.verif.comment.text, &p.report.summary.text} {
 		if t.cut {
 			p.cutText++
 		}
@@ -362,6 +362,29 @@ func (t *text) add(s string) {
 }
 
 func (t *text) String() string { return t.b.String() }
+
+// continued is a field whose value may go on over the lines after its key
+// (a verification's COMMENT, a report's SUMMARY), until another key.
+type continued struct {
+	text
+	open bool // the lines without a key go on the value
+}
+
+// start begins the value with what follows the key on its line.
+func (c *continued) start(v string) {
+	c.reset()
+	c.add(v)
+	c.open = true
+}
+
+// more adds a line without a key to the value if it is still open, and
+// reports whether it was.
+func (c *continued) more(l string) bool {
+	if c.open {
+		c.add(strings.TrimSpace(l))
+	}
+	return c.open
+}
 
 // cutUTF8 returns the first n bytes of s or fewer, never splitting a
 // character.
@@ -437,9 +460,8 @@ func (b *issueBlock) finding() Finding {
 
 // verifBlock is a VERIFICATION: block being read.
 type verifBlock struct {
-	v         Verification
-	comment   text
-	inComment bool
+	v       Verification
+	comment continued
 }
 
 // verifLine reads a line of a VERIFICATION: block: FINDING_ID, STATUS and
@@ -451,21 +473,17 @@ func (p *Parser) verifLine(l string, blank bool, k, v string, isKey bool) bool {
 		return true
 	}
 	if !isKey {
-		if b.inComment {
-			b.comment.add(strings.TrimSpace(l))
-		}
+		b.comment.more(l)
 		return true
 	}
-	b.inComment = false
+	b.comment.open = false
 	switch k {
 	case "FINDING_ID":
 		b.v.FindingID = strings.Trim(v, "`'\"[]()<> ")
 	case "STATUS":
 		b.v.Status = parseStatus(v)
 	case "COMMENT":
-		b.comment.reset()
-		b.comment.add(v)
-		b.inComment = true
+		b.comment.start(v)
 	case "VERIFICATION", "ISSUE", "REPORT", "APPROVED":
 		return false
 	}
@@ -474,10 +492,9 @@ func (p *Parser) verifLine(l string, blank bool, k, v string, isKey bool) bool {
 
 // reportBlock is a REPORT: block being read.
 type reportBlock struct {
-	r         Report
-	summary   text
-	found     bool
-	inSummary bool
+	r       Report
+	summary continued
+	found   bool
 }
 
 // reportLine reads a line of a REPORT: block. A blank line after a field,
@@ -491,26 +508,22 @@ func (p *Parser) reportLine(l string, blank bool, k, v string, isKey bool) bool 
 		return true
 	}
 	if !isKey {
-		if b.inSummary {
-			b.summary.add(strings.TrimSpace(l))
-			return true
+		if !b.summary.more(l) {
+			p.end()
 		}
-		p.end()
 		return true
 	}
-	b.inSummary = false
+	b.summary.open = false
 	switch k {
 	case "SATISFACTION":
-		b.r.Satisfaction = strings.ToLower(strings.Trim(firstWord(v), "*_`.,;"))
+		b.r.Satisfaction = reportWord(v)
 	case "RISK":
-		b.r.Risk = strings.ToLower(strings.Trim(firstWord(v), "*_`.,;"))
+		b.r.Risk = reportWord(v)
 	case "NEEDS_HUMAN_REVIEW":
-		w := strings.ToLower(strings.Trim(firstWord(v), "*_`.,;"))
+		w := reportWord(v)
 		b.r.NeedsHumanReview = w == "yes" || w == "true" || w == "y"
 	case "SUMMARY":
-		b.summary.reset()
-		b.summary.add(v)
-		b.inSummary = true
+		b.summary.start(v)
 	default:
 		return false
 	}
@@ -640,6 +653,13 @@ func NormalizeSeverity(s string) string {
 		return "minor"
 	}
 	return "major"
+}
+
+// reportWord is a report field's value (SATISFACTION, RISK,
+// NEEDS_HUMAN_REVIEW): its first word, lower case, without markdown or
+// punctuation around it.
+func reportWord(v string) string {
+	return strings.ToLower(strings.Trim(firstWord(v), "*_`.,;"))
 }
 
 func firstWord(s string) string {

@@ -99,9 +99,13 @@ var normalizeCases = []string{
 
 func TestNormalizeMatchesRegexps(t *testing.T) {
 	for _, in := range normalizeCases {
-		if got, want := Normalize(in), refNormalize(in); got != want {
-			t.Errorf("Normalize(%q) = %q, regexps give %q", in, got, want)
-		}
+		checkNormalize(t, in)
+	}
+}
+
+func checkNormalize(t *testing.T, in string) {
+	if got, want := Normalize(in), refNormalize(in); got != want {
+		t.Errorf("Normalize(%q) = %q, regexps give %q", in, got, want)
 	}
 }
 
@@ -109,11 +113,7 @@ func FuzzNormalize(f *testing.F) {
 	for _, in := range normalizeCases {
 		f.Add(in)
 	}
-	f.Fuzz(func(t *testing.T, in string) {
-		if got, want := Normalize(in), refNormalize(in); got != want {
-			t.Errorf("Normalize(%q) = %q, regexps give %q", in, got, want)
-		}
-	})
+	f.Fuzz(func(t *testing.T, in string) { checkNormalize(t, in) })
 }
 
 var ruleCases = []string{

@@ -20,8 +20,8 @@ func (e *env) classify() int {
 	if code, done := e.parseFlags(fs); done {
 		return code
 	}
-	if fs.NArg() > 0 {
-		return e.usageError(fmt.Errorf("classify: unexpected argument %q (the input is read from stdin)", fs.Arg(0)))
+	if code, done := e.noArgs(fs, "the input is read from stdin"); done {
+		return code
 	}
 	data, err := io.ReadAll(io.LimitReader(e.stdin, maxClassifyInput+1))
 	if err != nil {

@@ -25,8 +25,8 @@ func (e *env) detect() int {
 	if code, done := e.parseFlags(fs); done {
 		return code
 	}
-	if fs.NArg() > 0 {
-		return e.usageError(fmt.Errorf("detect: unexpected argument %q (the input is read from stdin)", fs.Arg(0)))
+	if code, done := e.noArgs(fs, "the input is read from stdin"); done {
+		return code
 	}
 	cfg := detect.DefaultConfig()
 	if *configFile != "" {
