@@ -97,14 +97,16 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famRun:
 		// The lines with the same prefix, and the lines indented under
 		// them; when the first names a place of its own ("[ERROR]
-		// /x/A.java:[5,9] ..."), the next that does starts another error.
+		// /x/A.java:[5,9] ...", "[error] src/x.js: SyntaxError: ..."), the
+		// next that does starts another error.
 		prefix := runPrefixRe.FindString(lines[i])
 		prefix = strings.TrimSpace(prefix)
-		own := positionedRe.MatchString(strings.TrimPrefix(lines[i], prefix))
+		first := strings.TrimPrefix(lines[i], prefix)
+		own := positionedRe.MatchString(first) || fileNamedRe.MatchString(first)
 		for j := i + 1; j <= limit; j++ {
 			l := lines[j]
 			if strings.HasPrefix(l, prefix) {
-				if c := strings.TrimPrefix(l, prefix); own && !strings.HasPrefix(c, "  ") && strings.TrimSpace(c) != "" {
+				if c := strings.TrimPrefix(l, prefix); own && !strings.HasPrefix(c, "  ") && strings.TrimSpace(c) != "" && !codeFrameRe.MatchString(c) {
 					break
 				}
 			} else if blank(l) || indentOf(l) == 0 {
@@ -560,6 +562,12 @@ func toolPrefix(l string) string {
 
 // positioned reports whether a line names a place of its own: "x.c:3",
 // "line 12", "x.py(4)".
+// codeFrameRe is a line of a code frame: "> 3 | }", "    | ^".
+var codeFrameRe = regexp.MustCompile(`^\s*>?\s*\d*\s+\|`)
+
+// fileNamedRe is a message that starts with the file it is about.
+var fileNamedRe = regexp.MustCompile(`^\s?[\w./\\@~+-]+\.[A-Za-z]\w*: \S`)
+
 var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\d+)?\)|:\[\d+,\d+\]`)
 
 // captureTool returns the end of a program's complaint on line i: the

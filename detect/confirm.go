@@ -127,8 +127,8 @@ var shapes = newRuleSet(
 	// "Fatal error: ...".
 	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|parse|Catchable fatal|Recoverable fatal|[A-Za-z][a-z]+) error: )`,
 	// rRunPrefix: the prefix of a run of lines that are one error: npm's,
-	// Maven's.
-	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL)\])(?: |$)`,
+	// Maven's, prettier's.
+	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL|error)\])(?: |$)`,
 	// rPosError: a position, then an error: "x.c:3:5: error: ...",
 	// "x.ts(3,7): error TS2322: ...", "src/x.ts:3:7 - error TS2322: ...",
 	// "X.java:3: error:", "/x/A.java:[5,9] error:", behind a program's
@@ -421,7 +421,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	case m(rGradleFailure):
 		return verdict{kind: kindError, fam: famGradle, text: t}
-	case m(rRunPrefix) && !m(rCountSummary):
+	case m(rRunPrefix) && !m(rCountSummary) && len(s) == len(raw):
+		// (A run's lines carry no time: stamped records are records.)
 		// In a run of "[ERROR] " lines a heading ("Failures:", "COMPILATION
 		// ERROR :") is no error of its own, and the items indented under
 		// it name failures reported in full elsewhere.
