@@ -175,6 +175,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTest:
 		end = captureIndented(lines, i, limit, true)
+		end = captureTapParent(lines, i, end, limit)
 	case famReport:
 		end = captureReport(lines, i, limit)
 		if i-1 >= floor && strings.HasPrefix(lines[i-1], "FAIL ") && jestRe.MatchString(lines[i]) {
@@ -292,6 +293,27 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	}
 	return start, end, key
 }
+
+// captureTapParent extends the block of a failed TAP test point on line
+// i, which ends on line end, over the "not ok" of the subtest enclosing it
+// when that follows directly (after the subtest's plan): the subtest
+// failed because it did.
+func captureTapParent(lines []string, i, end, limit int) int {
+	if !tapNotOkRe.MatchString(strings.TrimLeft(lines[i], " \t")) {
+		return end
+	}
+	j := end + 1
+	for j <= limit && j <= end+3 && (blank(lines[j]) || tapPlanRe.MatchString(lines[j])) {
+		j++
+	}
+	if j > limit || indentOf(lines[j]) >= indentOf(lines[i]) || !tapNotOkRe.MatchString(strings.TrimLeft(lines[j], " \t")) {
+		return end
+	}
+	return captureIndented(lines, j, limit, false)
+}
+
+// tapPlanRe is a TAP plan: "1..3".
+var tapPlanRe = regexp.MustCompile(`^\s*\d+\.\.\d+\s*$`)
 
 // lastException returns the line of the last exception in a report's
 // block (what a Python test report's traceback ends with), or key.

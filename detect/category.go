@@ -96,9 +96,10 @@ func matchRules(t string) errkind.Category {
 }
 
 // What a test's report may hold that says more than "a test failed": an
-// exception other than an assertion's, a panic.
+// exception other than an assertion's (maybe a TAP diagnostic's field:
+// "name: 'TypeError'"), a panic.
 var (
-	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: )?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*panic: `)
+	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: |(?:name|type): '?)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*panic: `)
 	assertionRe       = regexp.MustCompile(`^Assert|ComparisonFailure|^AssertionFailed`)
 	summaryNameRe     = regexp.MustCompile(`^(?:FAILED|FAIL|ERROR)\s+\S+(?:\s+-\s+)?`)
 )

@@ -387,6 +387,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			v.cat = errkind.CategoryTest
 		}
 		return v
+	case m(rTap) && tapRollUp(doc.short, i):
+		// A subtest's "not ok" over failed tests of its own restates them.
+		return verdict{kind: kindSummary, fam: famTest, text: t, cat: errkind.CategoryTest}
 	case m(rTap), strings.Contains(s, "Fail") && assertionLineRe.MatchString(s), strings.HasSuffix(s, " FAILED") && gradleTestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTest, text: t}
 	case strings.HasSuffix(t, " aborted!") && abortedRe.MatchString(t):
@@ -563,6 +566,29 @@ var (
 	// what it got, in either order.
 	mismatchRe = regexp.MustCompile(`^[^\s:][^:]{0,100}: (?:(?:expected|want(?:ed)?):? (.+), (?:but )?got:? (.*)|got:? (.+), want(?:ed)?:? (.*))$`)
 )
+
+// tapRollUp reports whether the TAP test point on line i is a subtest's
+// whose own subtests, printed above it and indented deeper, hold a failed
+// test point: its "not ok" only rolls theirs up.
+func tapRollUp(lines []string, i int) bool {
+	base := indentOf(lines[i])
+	for j := i - 1; j >= 0 && j >= i-maxBlockScan; j-- {
+		l := lines[j]
+		if blank(l) {
+			continue
+		}
+		if indentOf(l) <= base {
+			return false
+		}
+		if t := strings.TrimLeft(l, " \t"); strings.HasPrefix(t, "not ok") && tapNotOkRe.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// tapNotOkRe is a TAP test point that failed.
+var tapNotOkRe = regexp.MustCompile(`^not ok\b`)
 
 // mismatch reports whether a line is a check's report of a value it did
 // not expect: the value it wanted and the one it got differ.

@@ -328,7 +328,11 @@ func (s *Stream) consider(i int) {
 	switch v.kind {
 	case kindSummary:
 		// A summary is not a block: it takes no lines, and it is reported
-		// only when nothing else is.
+		// only when nothing else is; a test's roll-up with a block of its
+		// own (a TAP subtest's YAML) is passed over whole.
+		if v.fam == famTest && d.cfg.CaptureMultiline {
+			s.next = doc.base + f.end + 1
+		}
 		if s.nErrs > 0 {
 			return
 		}
