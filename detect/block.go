@@ -302,6 +302,12 @@ func captureTapParent(lines []string, i, end, limit int) int {
 	if !tapNotOkRe.MatchString(strings.TrimLeft(lines[i], " \t")) {
 		return end
 	}
+	// Its diagnostics as TAP comments at its margin (bats): "# (in test
+	// file x.bats, line 12)".
+	pad := lines[i][:len(lines[i])-len(strings.TrimLeft(lines[i], " \t"))]
+	for end+1 <= limit && strings.HasPrefix(lines[end+1], pad+"#") && !tapTrailerRe.MatchString(lines[end+1][len(pad):]) {
+		end++
+	}
 	j := end + 1
 	for j <= limit && j <= end+3 && (blank(lines[j]) || tapPlanRe.MatchString(lines[j])) {
 		j++
@@ -311,6 +317,10 @@ func captureTapParent(lines []string, i, end, limit int) int {
 	}
 	return captureIndented(lines, j, limit, false)
 }
+
+// tapTrailerRe is a TAP comment that is not a test's diagnostic: the next
+// subtest's name, the run's counts.
+var tapTrailerRe = regexp.MustCompile(`^#\s*(?:Subtest:|(?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d|\{)`)
 
 // tapPlanRe is a TAP plan: "1..3".
 var tapPlanRe = regexp.MustCompile(`^\s*\d+\.\.\d+\s*$`)
