@@ -195,6 +195,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famSanitizer:
 		return captureSanitizer(lines, i, floor, limit)
+	case famFailHead:
+		return captureFailHead(lines, i, floor, limit)
 	case famAnnotation:
 		// shellcheck: "In x.sh line 3:", the source line, the carets.
 		for j := i - 1; j >= floor && j >= i-8 && !blank(lines[j]); j-- {
@@ -293,6 +295,61 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	}
 	return start, end, key
 }
+
+// captureFailHead returns the block of a failed assertion's head on line
+// i ("x.cpp:23: Failure"): up to its test's verdict ("[  FAILED  ] T (0
+// ms)"), through the test's other failures, or to the next test or rule;
+// above it, the test's header between rules (Catch2's name, place and
+// dotted line). What failed is on the line under the head.
+func captureFailHead(lines []string, i, floor, limit int) (start, end, key int) {
+	start, end, key = i, i, i
+	if i+1 <= limit && !blank(lines[i+1]) {
+		key = i + 1
+	}
+	for j := i + 1; j <= limit && j <= i+maxFailHead; j++ {
+		l := lines[j]
+		if testEndRe.MatchString(l) || blank(l) && (j+1 > limit || blank(lines[j+1])) {
+			break
+		}
+		end = j
+		if testVerdictRe.MatchString(l) {
+			break
+		}
+	}
+	for end > i && blank(lines[end]) {
+		end--
+	}
+	// The header: a rule, the test's name, a rule, its place, dots.
+	j := i - 1
+	for j >= floor && j >= i-2 && blank(lines[j]) {
+		j--
+	}
+	if j-2 < floor || !dotRuleRe.MatchString(lines[j]) {
+		return start, end, key
+	}
+	for k := j - 2; k >= floor && k >= j-8; k-- {
+		if ruleRe.MatchString(lines[k]) && k+1 < j-1 && ruleRe.MatchString(lines[j-2]) {
+			start = k
+		}
+		if ruleRe.MatchString(lines[k]) && k < j-2 {
+			break
+		}
+	}
+	return start, end, key
+}
+
+// maxFailHead is the most lines a failed assertion's report is looked
+// through for its test's end.
+const maxFailHead = 200
+
+var (
+	// testEndRe starts what follows a test's report: the next test, a rule.
+	testEndRe = regexp.MustCompile(`^(?:\[ RUN +\]|\[-{5,}\]|\[=+\]|-{20,}$|={20,}$)`)
+	// testVerdictRe is a test's closing verdict: "[  FAILED  ] T (0 ms)".
+	testVerdictRe = regexp.MustCompile(`^\[ +FAILED +\] \S+ \(`)
+	// dotRuleRe is a rule of dots.
+	dotRuleRe = regexp.MustCompile(`^\.{20,}$`)
+)
 
 // captureTapParent extends the block of a failed TAP test point on line
 // i, which ends on line end, over the "not ok" of the subtest enclosing it

@@ -100,6 +100,7 @@ func matchRules(t string) errkind.Category {
 // "name: 'TypeError'"), a panic.
 var (
 	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: |(?:name|type): '?)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*panic: `)
+	testCrashRe       = regexp.MustCompile(`thrown in the test body|^due to unexpected exception\b`)
 	assertionRe       = regexp.MustCompile(`^Assert|ComparisonFailure|^AssertionFailed`)
 	summaryNameRe     = regexp.MustCompile(`^(?:FAILED|FAIL|ERROR)\s+\S+(?:\s+-\s+)?`)
 )
@@ -126,7 +127,7 @@ func categorize(f finding, block []string) errkind.Category {
 			return c
 		}
 		return errkind.CategoryTest
-	case f.fam == famTest || f.fam == famNumbered || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famRustPanic:
+	case f.fam == famTest || f.fam == famFailHead || f.fam == famNumbered || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famRustPanic:
 		if c := reportCategory(block); c != "" {
 			return c
 		}
@@ -222,6 +223,9 @@ var (
 // "" when the test failed an assertion.
 func reportCategory(block []string) errkind.Category {
 	for _, l := range block {
+		if testCrashRe.MatchString(l) {
+			return errkind.CategoryRuntime // an exception nobody caught ended the test
+		}
 		m := reportExceptionRe.FindStringSubmatch(l)
 		if m == nil || m[1] != "" && assertionRe.MatchString(m[1]) {
 			continue

@@ -49,6 +49,7 @@ const (
 	famTestMore                 // Perl's Test::More report of a failed test, in TAP comments
 	famOpenSSL                  // OpenSSL's error queue, with the program's message around it
 	famBanner                   // "*** FATAL CONFIG FILE ERROR ***" and the paragraph under it
+	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
 )
 
 // finding is a confirmed error before it is reported.
@@ -164,7 +165,7 @@ var shapes = newRuleSet(
 	// rNamedSummary: lines that restate failures reported above them.
 	`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×✘✖] |^BUILD FAILED\b`,
 	// rCountSummary: lines that only count failures.
-	`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors)`,
+	`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors|^[\w ]+: \d+ \|.* \| [1-9]\d* failed$)`,
 	// rWarning
 	`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) |PHP (?:Warning|Notice|Deprecated):|(?:Notice|Deprecated): |w: )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:warning|Warning|note|Note|info)\b`,
 	// rCodeKeyword: a line of source code.
@@ -206,6 +207,9 @@ var (
 	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
 	// PHPUnit's "Failed asserting that".
 	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
+	// failHeadRe is a place and a bare verdict: "x.cpp:23: Failure",
+	// "unknown file: Failure", "x.cpp:30: FAILED:".
+	failHeadRe = regexp.MustCompile(`^(?:[\w./\\@~+-]+(?::\d+|\(\d+\))|unknown file): (?:Failure|FAILED:)$`)
 	// elixirRe is Elixir's and Erlang's report of an exception.
 	elixirRe = regexp.MustCompile(`^\*\* \([A-Z][\w.]*\) \S`)
 	// opensslRe is a line of OpenSSL's error queue.
@@ -387,6 +391,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			v.cat = errkind.CategoryTest
 		}
 		return v
+	case (strings.HasSuffix(t, "Failure") || strings.HasSuffix(t, "FAILED:")) && failHeadRe.MatchString(t):
+		// A C++ test framework's failed assertion (GoogleTest's "x.cpp:23:
+		// Failure", Catch2's "x.cpp:30: FAILED:"): the place, then only a
+		// verdict; what failed is under it.
+		return verdict{kind: kindError, fam: famFailHead, text: t}
 	case m(rTap) && tapRollUp(doc.short, i):
 		// A subtest's "not ok" over failed tests of its own restates them.
 		return verdict{kind: kindSummary, fam: famTest, text: t, cat: errkind.CategoryTest}
@@ -750,6 +759,9 @@ func fenceMatch(l string) []string {
 		return nil
 	}
 	lang := strings.TrimSpace(t[k:])
+	if lang == "" && k >= 16 {
+		return nil // a rule drawn with tildes (Catch2's banner), not a fence
+	}
 	for i := 0; i < len(lang); i++ {
 		if c := lang[i]; !isWordByte(c) && !strings.ContainsRune("+#.-", rune(c)) {
 			return nil
@@ -859,7 +871,8 @@ func mayBeCount(t string) bool {
 			t = strings.TrimLeft(t[k+1:], " \t")
 		}
 	}
-	return t != "" && (isDigit(t[0]) || strings.IndexByte("=*tTfFbBcC", t[0]) >= 0) || strings.Contains(t, " had compilation errors")
+	return t != "" && (isDigit(t[0]) || strings.IndexByte("=*tTfFbBcC", t[0]) >= 0) || strings.Contains(t, " had compilation errors") ||
+		strings.Contains(t, "| ") && strings.HasSuffix(t, " failed")
 }
 
 // diagnosticVerdict judges a diagnostic by the message after its position:
