@@ -125,8 +125,8 @@ var shapes = newRuleSet(
 	`^\s*(?:Uncaught |Unhandled (?:exception|rejection)[:.]? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+(?:\.|::))*((?:[A-Z][\w$]*)?(?:Error|Exception|Fault|Failure|Rejection)|Errno::E[A-Z]+)(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`,
 	// rLevel: a level word at the start of a line: "error: ...", "ERROR
 	// ...", "[ERROR] ...", "[core:error]", "fatal: ...", "error TS2304:",
-	// "Fatal error: ...".
-	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|parse|Catchable fatal|Recoverable fatal|[A-Za-z][a-z]+) error: )`,
+	// "Fatal error: ...", sqlite3's "Parse error near line 4: ...".
+	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|parse|Catchable fatal|Recoverable fatal|[A-Za-z][a-z]+) error(?: (?:near|on|at) line \d+)?: )`,
 	// rRunPrefix: the prefix of a run of lines that are one error: npm's,
 	// Maven's, prettier's.
 	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL|error)\])(?: |$)`,
