@@ -391,6 +391,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			v.cat = errkind.CategoryTest
 		}
 		return v
+	case respError(s) || strings.HasPrefix(s, "(error) ") && len(t) > len("(error) "):
+		// A Redis protocol server's error reply, bare or behind redis-cli's
+		// "(error) ".
+		return verdict{kind: kindError, fam: famLine, text: t}
 	case (strings.HasSuffix(t, "Failure") || strings.HasSuffix(t, "FAILED:")) && failHeadRe.MatchString(t):
 		// A C++ test framework's failed assertion (GoogleTest's "x.cpp:23:
 		// Failure", Catch2's "x.cpp:30: FAILED:"): the place, then only a
