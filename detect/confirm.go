@@ -391,6 +391,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			v.cat = errkind.CategoryTest
 		}
 		return v
+	case strings.HasPrefix(t, "ASSERT") && assertHeadRe.MatchString(t):
+		// An xUnit assertion's report: shUnit2's "ASSERT:msg", JUnit's
+		// "expected:<X> but was:<Y>".
+		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
 	case respError(s) || strings.HasPrefix(s, "(error) ") && len(t) > len("(error) "):
 		// A Redis protocol server's error reply, bare or behind redis-cli's
 		// "(error) ".
@@ -562,6 +566,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// A check's report of a mismatch: "case 2: want 19.98 EUR, got
 		// 19.98".
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
+	case strings.Contains(t, "expected:<") && xunitMismatch(t):
+		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
 	}
 	return verdict{}
 }
@@ -578,6 +584,19 @@ var (
 	// mismatchRe is a check's report: a name, then what it wanted and
 	// what it got, in either order.
 	mismatchRe = regexp.MustCompile(`^[^\s:][^:]{0,100}: (?:(?:expected|want(?:ed)?):? (.+), (?:but )?got:? (.*)|got:? (.+), want(?:ed)?:? (.*))$`)
+)
+
+// xunitMismatch reports whether a line reports an xUnit mismatch whose
+// values differ: "expected:<1.5.0> but was:<1.5.2>".
+func xunitMismatch(t string) bool {
+	m := xunitMismatchRe.FindStringSubmatch(t)
+	return m != nil && m[1] != m[2]
+}
+
+var (
+	xunitMismatchRe = regexp.MustCompile(`\bexpected:<([^>]*)> but was:<([^>]*)>`)
+	// assertHeadRe is an assertion framework's report of a failed check.
+	assertHeadRe = regexp.MustCompile(`^ASSERT(?:ION)?(?: FAILED)?:`)
 )
 
 // tapRollUp reports whether the TAP test point on line i is a subtest's

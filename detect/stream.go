@@ -544,7 +544,7 @@ func trailer(l string) bool {
 
 // trailerRe is a line a program closes an error with, saying only that its
 // check failed: nginx -t's, php -l's, gcc's after a fatal error.
-var trailerRe = regexp.MustCompile(`^(?:[\w.-]+: )?(?:configuration file \S+ test failed|Errors parsing \S+|compilation terminated\.)$`)
+var trailerRe = regexp.MustCompile(`^(?:[\w.-]+: )?(?:configuration file \S+ test failed|Errors parsing \S+|compilation terminated\.)$|^[\w.-]+:(?:ERROR|FATAL)? ?\S+ returned non-zero (?:return|exit) (?:code|status)\.$`)
 
 // The sides of a box drawn around a diagnostic: "╷" opens it, "│ " starts
 // each line inside it, "╵" closes it.
