@@ -139,12 +139,16 @@ func categorize(f finding, block []string) errkind.Category {
 			return errkind.CategoryTest
 		}
 	}
-	if lintCoded(f.text) {
-		// A linter's coded finding: its words decide only when they are
-		// specific; otherwise it is a finding that stops the build.
+	if lintCoded(f.text) || lintFinding(f.text) {
+		// A linter's coded finding, or one that names its rule: its words
+		// decide only when they are specific or say the input does not
+		// parse; otherwise it is a finding that stops the build.
 		t := clip(f.text)
 		if i := allRules.rules.firstIn(t, allRules.rules.candidates(t), 0, nSpecific); i >= 0 {
 			return allRules.cats[i]
+		}
+		if lintSyntaxRe.MatchString(t) {
+			return errkind.CategorySyntax
 		}
 		return errkind.CategoryBuild
 	}
@@ -214,7 +218,15 @@ func categorize(f finding, block []string) errkind.Category {
 	return errkind.CategoryUnknown
 }
 
+// lintFinding reports whether a line is a linter's finding in the
+// "line:col  error  message  (rule)" layout (yamllint, ESLint's stylish).
+func lintFinding(t string) bool {
+	return t != "" && isDigit(strings.TrimLeft(t, " ")[0]) && eslintRe.MatchString(t)
+}
+
 var (
+	// lintSyntaxRe is a linter's finding that the input does not parse.
+	lintSyntaxRe     = regexp.MustCompile(`[Ss]yntax error|[Pp]arsing error|\(syntax\)$`)
 	eslintRe         = regexp.MustCompile(`^\s*\d+:\d+\s+error\s`)
 	exceptionClassRe = regexp.MustCompile(`\b[A-Z]\w*[a-z]\w*(?:Error|Exception)\b|\(([A-Z]\w*(?:::\w+)*)\)$`)
 )
