@@ -267,8 +267,9 @@ func (s *Stream) advance(final bool) {
 	for s.pos < s.lines && (final || s.pos+la < s.lines) {
 		if len(s.seen) > 0 && strings.HasPrefix(doc.lines[s.pos-doc.base], "$ ") {
 			// A shell prompt starts another command: what it prints again
-			// is its own error, not a restatement.
-			clear(s.seen)
+			// is its own error, not a restatement. (A new map: clearing one
+			// costs what it once held.)
+			s.seen = map[uint64]struct{}{}
 		}
 		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
 			s.consider(s.pos - doc.base)
