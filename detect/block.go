@@ -97,14 +97,16 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famRun:
 		// The lines with the same prefix, and the lines indented under
 		// them; when the first names a place of its own ("[ERROR]
-		// /x/A.java:[5,9] ..."), the next that does starts another error.
+		// /x/A.java:[5,9] ...", "[error] src/x.js: SyntaxError: ..."), the
+		// next that does starts another error.
 		prefix := runPrefixRe.FindString(lines[i])
 		prefix = strings.TrimSpace(prefix)
-		own := positionedRe.MatchString(strings.TrimPrefix(lines[i], prefix))
+		first := strings.TrimPrefix(lines[i], prefix)
+		own := positionedRe.MatchString(first) || fileNamedRe.MatchString(first)
 		for j := i + 1; j <= limit; j++ {
 			l := lines[j]
 			if strings.HasPrefix(l, prefix) {
-				if c := strings.TrimPrefix(l, prefix); own && !strings.HasPrefix(c, "  ") && strings.TrimSpace(c) != "" {
+				if c := strings.TrimPrefix(l, prefix); own && !strings.HasPrefix(c, "  ") && strings.TrimSpace(c) != "" && !codeFrameRe.MatchString(c) {
 					break
 				}
 			} else if blank(l) || indentOf(l) == 0 {
@@ -173,6 +175,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTest:
 		end = captureIndented(lines, i, limit, true)
+		end = captureTapParent(lines, i, end, limit)
 	case famReport:
 		end = captureReport(lines, i, limit)
 		if i-1 >= floor && strings.HasPrefix(lines[i-1], "FAIL ") && jestRe.MatchString(lines[i]) {
@@ -192,6 +195,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famSanitizer:
 		return captureSanitizer(lines, i, floor, limit)
+	case famFailHead:
+		return captureFailHead(lines, i, floor, limit)
 	case famAnnotation:
 		// shellcheck: "In x.sh line 3:", the source line, the carets.
 		for j := i - 1; j >= floor && j >= i-8 && !blank(lines[j]); j-- {
@@ -290,6 +295,92 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	}
 	return start, end, key
 }
+
+// captureFailHead returns the block of a failed assertion's head on line
+// i ("x.cpp:23: Failure"): up to its test's verdict ("[  FAILED  ] T (0
+// ms)"), through the test's other failures, or to the next test or rule;
+// above it, the test's header between rules (Catch2's name, place and
+// dotted line). What failed is on the line under the head.
+func captureFailHead(lines []string, i, floor, limit int) (start, end, key int) {
+	start, end, key = i, i, i
+	if i+1 <= limit && !blank(lines[i+1]) {
+		key = i + 1
+	}
+	for j := i + 1; j <= limit && j <= i+maxFailHead; j++ {
+		l := lines[j]
+		if testEndRe.MatchString(l) || blank(l) && (j+1 > limit || blank(lines[j+1])) {
+			break
+		}
+		end = j
+		if testVerdictRe.MatchString(l) {
+			break
+		}
+	}
+	for end > i && blank(lines[end]) {
+		end--
+	}
+	// The header: a rule, the test's name, a rule, its place, dots.
+	j := i - 1
+	for j >= floor && j >= i-2 && blank(lines[j]) {
+		j--
+	}
+	if j-2 < floor || !dotRuleRe.MatchString(lines[j]) {
+		return start, end, key
+	}
+	for k := j - 2; k >= floor && k >= j-8; k-- {
+		if ruleRe.MatchString(lines[k]) && k+1 < j-1 && ruleRe.MatchString(lines[j-2]) {
+			start = k
+		}
+		if ruleRe.MatchString(lines[k]) && k < j-2 {
+			break
+		}
+	}
+	return start, end, key
+}
+
+// maxFailHead is the most lines a failed assertion's report is looked
+// through for its test's end.
+const maxFailHead = 200
+
+var (
+	// testEndRe starts what follows a test's report: the next test, a rule.
+	testEndRe = regexp.MustCompile(`^(?:\[ RUN +\]|\[-{5,}\]|\[=+\]|-{20,}$|={20,}$)`)
+	// testVerdictRe is a test's closing verdict: "[  FAILED  ] T (0 ms)".
+	testVerdictRe = regexp.MustCompile(`^\[ +FAILED +\] \S+ \(`)
+	// dotRuleRe is a rule of dots.
+	dotRuleRe = regexp.MustCompile(`^\.{20,}$`)
+)
+
+// captureTapParent extends the block of a failed TAP test point on line
+// i, which ends on line end, over the "not ok" of the subtest enclosing it
+// when that follows directly (after the subtest's plan): the subtest
+// failed because it did.
+func captureTapParent(lines []string, i, end, limit int) int {
+	if !tapNotOkRe.MatchString(strings.TrimLeft(lines[i], " \t")) {
+		return end
+	}
+	// Its diagnostics as TAP comments at its margin (bats): "# (in test
+	// file x.bats, line 12)".
+	pad := lines[i][:len(lines[i])-len(strings.TrimLeft(lines[i], " \t"))]
+	for end+1 <= limit && strings.HasPrefix(lines[end+1], pad+"#") && !tapTrailerRe.MatchString(lines[end+1][len(pad):]) {
+		end++
+	}
+	j := end + 1
+	for j <= limit && j <= end+3 && (blank(lines[j]) || tapPlanRe.MatchString(lines[j])) {
+		j++
+	}
+	if j > limit || indentOf(lines[j]) >= indentOf(lines[i]) || !tapNotOkRe.MatchString(strings.TrimLeft(lines[j], " \t")) {
+		return end
+	}
+	return captureIndented(lines, j, limit, false)
+}
+
+// tapTrailerRe is a TAP comment that is not a test's diagnostic: the next
+// subtest's name, the run's counts.
+var tapTrailerRe = regexp.MustCompile(`^#\s*(?:Subtest:|(?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d|\{)`)
+
+// tapPlanRe is a TAP plan: "1..3".
+var tapPlanRe = regexp.MustCompile(`^\s*\d+\.\.\d+\s*$`)
 
 // lastException returns the line of the last exception in a report's
 // block (what a Python test report's traceback ends with), or key.
@@ -560,6 +651,12 @@ func toolPrefix(l string) string {
 
 // positioned reports whether a line names a place of its own: "x.c:3",
 // "line 12", "x.py(4)".
+// codeFrameRe is a line of a code frame: "> 3 | }", "    | ^".
+var codeFrameRe = regexp.MustCompile(`^\s*>?\s*\d*\s+\|`)
+
+// fileNamedRe is a message that starts with the file it is about.
+var fileNamedRe = regexp.MustCompile(`^\s?[\w./\\@~+-]+\.[A-Za-z]\w*: \S`)
+
 var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\d+)?\)|:\[\d+,\d+\]`)
 
 // captureTool returns the end of a program's complaint on line i: the

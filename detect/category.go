@@ -31,18 +31,18 @@ var specificCats = []errkind.Category{
 }
 
 var specificPatterns = []string{
-	`command not found|npm error Missing script|npm ERR! Missing script|^[\w./-]+: \d+: [^:\s]+: not found$`,
+	`command not found|[Uu]nknown command '|npm error Missing script|npm ERR! Missing script|^[\w./-]+: \d+: [^:\s]+: not found$`,
 	`ModuleNotFoundError|No module named|[Cc]annot find module|[Cc]annot find package|cannot load such file|Can't locate \S+\.pm in @INC|\(LoadError\)|no required module provides package|module lookup disabled|cannot find module providing|missing go\.sum entry|ERESOLVE|[Cc]ould not resolve dependenc|unable to resolve dependency|error TS2307\b|Unable to resolve (?:module|dependency)|requires go >= |Could not find artifact|package \S+ does not exist|Could not find a version that satisfies|Could not find a package configuration|Could NOT find|Unable to locate package|has no installation candidate|module '\S+' not found|No matching distribution found|aborting due to \d* ?previous error|could not compile|[Cc]ompilation fail(?:ed|ure)|Execution failed for task|BUILD FAILED|linking with .* failed|make(?:\[\d+\])?: \*\*\*|completed with exit code|npm (?:error|ERR!) (?:code )?E404\b|fatal error: \S+\.h(?:pp|h)?: No such file or directory|'[^']+\.h(?:pp|h)?' file not found|[Cc]annot access \S+ (?:\(\S+\) )?in offline mode|in offline mode and the artifact`,
 	`format %\S+ has arg|reads arg #\d+|possible Printf formatting|self-assignment of|redundant (?:or|and):|should be called, not discarded|not compatible with reflect\.StructTag|passes non-pointer|passes lock by value|copies lock|unreachable code|result of \S+ call not used|possible misuse of|composite literal uses unkeyed|loop variable \S+ captured|declared and not used|imported and not used|\beqeqeq\b|\bno-unused-vars\b|\bprefer-const\b|missing return|redeclared in this block|import cycle not allowed|inconsistent vendoring`,
 	`static assertion failed|use of deleted function|undefined method [` + "`" + `'][^']*' for nil\b|for nil:NilClass|cannot be cast to|ClassCastException|no type named|[Cc]annot index \w+ with|but an expression was expected of type`,
 	`There are test failures|There were failing tests|Failed asserting that|Failure/Error: expect|Timeout of \d+ms exceeded|AssertionError|AssertionFailedError|ComparisonFailure|[Aa]ssertion failed|Expected values to be strictly|expected .* to (?:be|equal|deep|have|include|contain)|toBe\(|toEqual\(`,
-	`does not provide an export named|is not defined|[Cc]annot find (?:name|symbol|value|function|type|macro|crate)|undefined: |[Uu]ndefined (?:variable|method|local variable or method|name|function|constant|index|offset|subroutine|reference to)|Call to undefined|Class "[^"]+" not found|Can't locate object method|Undefined subroutine|Global symbol "\S+" requires explicit package name|unbound variable|undeclared name|not declared by package|unknown field|cannot refer to unexported|unresolved (?:import|reference|name)|[Uu]nresolved reference|not found in (?:this )?scope|has no (?:attribute|member|field or method)|\bundeclared\b|not declared|does not exist in the current context|uninitialized constant|NameError|ReferenceError|NoMethodError|AttributeError|NoSuchMethodError|NoClassDefFoundError|ClassNotFoundException|error TS230[4-6]\b|error TS2552\b|error\[E04(?:25|33|12|32)\]|(?:column|relation|table|database|schema|function|role|sequence|index) "[^"]+" does not exist|parameter null or not set|parameter not set|\b[A-Z][A-Z0-9_]{2,} must be set\b|no such (?:table|column|function|index|view): |[Nn]ot in scope|not found: (?:value|type|object|method) |function \S+/\d+ undefined`,
-	`cannot assign to|assignment mismatch|non-boolean condition|invalid argument|is not a type|of wrong type|[Tt]ype mismatch|mismatched types|(?i:incompatible types?)|has incompatible type|Unsupported operand types?|attempt to (?:perform arithmetic on|index|call|concatenate|compare) (?:a |two )?\w+ values?|is not assignable|cannot use .* as|invalid operation|too (?:many|few) arguments|not enough arguments|not enough return values|too many return values|can(?:'t| ?not) be coerced|can not be a value of a non-null type|no match for|no matching (?:function|constructor|member)|conversion from .* to non-scalar type|invalid operands|invalid conversion|cannot convert|[Cc]annot (?:implicitly )?convert|must be of type|does not implement|wrong type|error TS(?:2|7|18)\d{3}\b|error\[E0308\]|is not a function|is not iterable|undefined is not|null is not|[Cc]annot read propert(?:y|ies) of (?:undefined|null)|Can't call method "\S+" on (?:an undefined|unblessed)|on null|NoneType`,
+	`does not provide an export named|is not defined|[Cc]annot find (?:name|symbol|value|function|type|macro|crate)|undefined: |[Uu]ndefined (?:variable|method|local variable or method|name|function|constant|index|offset|subroutine|reference to)|Call to undefined|Class "[^"]+" not found|Can't locate object method|Undefined subroutine|Global symbol "\S+" requires explicit package name|unbound variable|undeclared name|not declared by package|unknown field|cannot refer to unexported|unresolved (?:import|reference|name)|[Uu]nresolved reference|not found in (?:this )?scope|has no (?:attribute|member|field or method)|\bundeclared\b|not declared|does not exist in the current context|uninitialized constant|NameError|ReferenceError|NoMethodError|AttributeError|NoSuchMethodError|NoClassDefFoundError|ClassNotFoundException|error TS230[4-6]\b|error TS2552\b|error\[E04(?:25|33|12|32)\]|(?:column|relation|table|database|schema|function|role|sequence|index) "[^"]+" does not exist|parameter null or not set|parameter not set|\b[A-Z][A-Z0-9_]{2,} must be set\b|no such (?:table|column|function|index|view): |[Nn]o matching script\b|[Nn]ot in scope|not found: (?:value|type|object|method) |function \S+/\d+ undefined`,
+	`cannot assign to|assignment mismatch|wrong kind of value|value is not (?:an integer|a valid float)|non-boolean condition|invalid argument|is not a type|of wrong type|[Tt]ype mismatch|mismatched types|(?i:incompatible types?)|has incompatible type|Unsupported operand types?|attempt to (?:perform arithmetic on|index|call|concatenate|compare) (?:a |two )?\w+ values?|is not assignable|cannot use .* as|invalid operation|too (?:many|few) arguments|not enough arguments|not enough return values|too many return values|can(?:'t| ?not) be coerced|can not be a value of a non-null type|no match for|no matching (?:function|constructor|member)|conversion from .* to non-scalar type|invalid operands|invalid conversion|cannot convert|[Cc]annot (?:implicitly )?convert|must be of type|does not implement|wrong type|error TS(?:2|7|18)\d{3}\b|error\[E0308\]|is not a function|is not iterable|undefined is not|null is not|[Cc]annot read propert(?:y|ies) of (?:undefined|null)|Can't call method "\S+" on (?:an undefined|unblessed)|on null|NoneType`,
 	`JSONDecodeError|JSON\.parse|in JSON at position|Unexpected token .* in JSON|Expecting (?:property name|value|',' delimiter)|EJSONPARSE|invalid JSON|YAMLError|yaml: line \d+|non-declaration statement outside function body|missing ',' |unknown directive|errors parsing go\.mod|ParserError|ScannerError|TOMLDecodeError|not terminated by|invalid parameter "|Invalid command '|was not closed|[Uu]nclosed '|:\d+:? unknown (?:option|directive|keyword)\b|(?:unary|binary) operator expected|integer expression expected|near end of file|Unmatched '.'|unterminated |[Tt]ag mismatch|Premature end of data|parser error|Invalid expression\b`,
-	`[Nn]o such file or directory|[Pp]ermission denied|Unable to access jarfile|[Nn]ot a directory|[Ii]s a directory|\bis forbidden\b|['"](?:/|\./|~/)[^'"]*['"] does not exist|(?:path|file|directory) "[^"]+" does not exist|cannot find or open`,
+	`[Nn]o such file or directory|[Pp]ermission denied|Unable to access jarfile|[Nn]ot a directory|[Ii]s a directory|\bis forbidden\b|['"](?:/|\./|~/)[^'"]*['"] does not exist|(?:path|file|directory) "[^"]+" does not exist|cannot find or open|[Cc]an(?:not|'t) open (?:file )?["'][^"']+["']`,
 	`ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRINUSE|(?i:connection ?(?:refused|reset|aborted|closed by|lost)|lost connection|connectionerror|connecterror|connectexception|unknownhostexception|sockettimeoutexception|unknown ?host|no such host|name or service not known|temporary failure in name resolution|temporary failure resolving|could not resolve host|getaddrinfo|failed to (?:connect|establish a new connection)|couldn't connect|could not connect|network (?:is )?unreachable|no route to host|dial tcp|i/o timeout|(?:connect|connection|read|request|socket|gateway|upstream|handshake|proxy)\w*\s+(?:timed out|timeout)|deadline exceeded|address already in use|bind: |fetch failed|socket hang up|tls handshake|certificate verify failed|ssl(?:error|: )|max retries exceeded|newconnectionerror|could not transfer artifact|could not read from remote repository|unable to access '|ssh: connect to host|remote end hung up|\b(?:429|502|503|504|529)\b|too many requests|service unavailable|bad gateway|rate.?limit|overloaded|api error|host not found|unable to resolve host|certificate's altnames|err_tls_|self[- ]signed certificate|unable to verify the first certificate|certificate has expired|no alternative certificate subject name|returned error: [45]\d\d\b|unexpected (?:http )?status(?: code)?:? [45]\d\d\b)`,
 	`FileNotFoundError|NoSuchFileException|FileNotFoundException|PermissionError|IsADirectoryError|NotADirectoryError|AccessDeniedException|[Nn]o such file|ENOENT|EACCES|EISDIR|EROFS|ENOSPC|[Pp]ermission denied|[Ff]ile not found|[Ff]ile does not exist|read-only file system|[Oo]peration not permitted|no space left on device|[Dd]isk (?:is )?full|Failed to open stream|Failed opening required|build constraints exclude all Go files|[Cc]annot stat|"[^"]+": not found|Errno::E(?:NOENT|ACCES)`,
-	`[Dd]ivision by (?:zero|0)|[Dd]ivide by zero|: runtime error: |AddressSanitizer|LeakSanitizer|ThreadSanitizer|[Ss]egmentation fault|Aborted|core dumped|UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event|Exception in thread|[Uu]ncaught|panic: |fatal error: all goroutines|DATA RACE|violates (?:unique|not-null|foreign key|check|exclusion) constraint|(?:UNIQUE|NOT NULL|FOREIGN KEY|CHECK|PRIMARY KEY) constraint failed|duplicate key value|invalid input syntax for|invalid literal for \w+\(\)|strconv\.\w+: parsing|invalid duration|\bmust be (?:(?:positive|non-negative|negative|greater than|less than|at least|at most|between)\b|[<>]=? )`,
+	`[Dd]ivision by (?:zero|0)|[Dd]ivide by zero|: runtime error: |AddressSanitizer|LeakSanitizer|ThreadSanitizer|[Ss]egmentation fault|Aborted|core dumped|UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event|Exception in thread|[Uu]ncaught|panic: |fatal error: all goroutines|DATA RACE|violates (?:unique|not-null|foreign key|check|exclusion) constraint|(?:UNIQUE|NOT NULL|FOREIGN KEY|CHECK|PRIMARY KEY) constraint failed|duplicate key value|invalid input syntax for|invalid literal for \w+\(\)|strconv\.\w+: parsing|invalid duration|\bmust be (?:one of\b|(?:positive|non-negative|negative|greater than|less than|at least|at most|between)\b|[<>]=? )`,
 }
 
 // The generic rules: exception classes and words.
@@ -96,9 +96,11 @@ func matchRules(t string) errkind.Category {
 }
 
 // What a test's report may hold that says more than "a test failed": an
-// exception other than an assertion's, a panic.
+// exception other than an assertion's (maybe a TAP diagnostic's field:
+// "name: 'TypeError'"), a panic.
 var (
-	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: )?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*panic: `)
+	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: |(?:name|type): '?)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*panic: `)
+	testCrashRe       = regexp.MustCompile(`thrown in the test body|^due to unexpected exception\b`)
 	assertionRe       = regexp.MustCompile(`^Assert|ComparisonFailure|^AssertionFailed`)
 	summaryNameRe     = regexp.MustCompile(`^(?:FAILED|FAIL|ERROR)\s+\S+(?:\s+-\s+)?`)
 )
@@ -125,7 +127,7 @@ func categorize(f finding, block []string) errkind.Category {
 			return c
 		}
 		return errkind.CategoryTest
-	case f.fam == famTest || f.fam == famNumbered || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famRustPanic:
+	case f.fam == famTest || f.fam == famFailHead || f.fam == famNumbered || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famRustPanic:
 		if c := reportCategory(block); c != "" {
 			return c
 		}
@@ -137,12 +139,16 @@ func categorize(f finding, block []string) errkind.Category {
 			return errkind.CategoryTest
 		}
 	}
-	if lintCoded(f.text) {
-		// A linter's coded finding: its words decide only when they are
-		// specific; otherwise it is a finding that stops the build.
+	if lintCoded(f.text) || lintFinding(f.text) {
+		// A linter's coded finding, or one that names its rule: its words
+		// decide only when they are specific or say the input does not
+		// parse; otherwise it is a finding that stops the build.
 		t := clip(f.text)
 		if i := allRules.rules.firstIn(t, allRules.rules.candidates(t), 0, nSpecific); i >= 0 {
 			return allRules.cats[i]
+		}
+		if lintSyntaxRe.MatchString(t) {
+			return errkind.CategorySyntax
 		}
 		return errkind.CategoryBuild
 	}
@@ -212,7 +218,15 @@ func categorize(f finding, block []string) errkind.Category {
 	return errkind.CategoryUnknown
 }
 
+// lintFinding reports whether a line is a linter's finding in the
+// "line:col  error  message  (rule)" layout (yamllint, ESLint's stylish).
+func lintFinding(t string) bool {
+	return t != "" && isDigit(strings.TrimLeft(t, " ")[0]) && eslintRe.MatchString(t)
+}
+
 var (
+	// lintSyntaxRe is a linter's finding that the input does not parse.
+	lintSyntaxRe     = regexp.MustCompile(`[Ss]yntax error|[Pp]arsing error|\(syntax\)$`)
 	eslintRe         = regexp.MustCompile(`^\s*\d+:\d+\s+error\s`)
 	exceptionClassRe = regexp.MustCompile(`\b[A-Z]\w*[a-z]\w*(?:Error|Exception)\b|\(([A-Z]\w*(?:::\w+)*)\)$`)
 )
@@ -221,6 +235,9 @@ var (
 // "" when the test failed an assertion.
 func reportCategory(block []string) errkind.Category {
 	for _, l := range block {
+		if testCrashRe.MatchString(l) {
+			return errkind.CategoryRuntime // an exception nobody caught ended the test
+		}
 		m := reportExceptionRe.FindStringSubmatch(l)
 		if m == nil || m[1] != "" && assertionRe.MatchString(m[1]) {
 			continue

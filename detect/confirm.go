@@ -49,6 +49,7 @@ const (
 	famTestMore                 // Perl's Test::More report of a failed test, in TAP comments
 	famOpenSSL                  // OpenSSL's error queue, with the program's message around it
 	famBanner                   // "*** FATAL CONFIG FILE ERROR ***" and the paragraph under it
+	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
 )
 
 // finding is a confirmed error before it is reported.
@@ -124,11 +125,11 @@ var shapes = newRuleSet(
 	`^\s*(?:Uncaught |Unhandled (?:exception|rejection)[:.]? |Exception in thread "[^"]*" |E {2,}|\[)?(?:[\w$]+(?:\.|::))*((?:[A-Z][\w$]*)?(?:Error|Exception|Fault|Failure|Rejection)|Errno::E[A-Z]+)(?:\s*\[\w+\])?(?::\s|:$|$|\s*\{$| \(|\])`,
 	// rLevel: a level word at the start of a line: "error: ...", "ERROR
 	// ...", "[ERROR] ...", "[core:error]", "fatal: ...", "error TS2304:",
-	// "Fatal error: ...".
-	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|parse|Catchable fatal|Recoverable fatal|[A-Za-z][a-z]+) error: )`,
+	// "Fatal error: ...", sqlite3's "Parse error near line 4: ...".
+	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|parse|Catchable fatal|Recoverable fatal|[A-Za-z][a-z]+) error(?: (?:near|on|at) line \d+)?: )`,
 	// rRunPrefix: the prefix of a run of lines that are one error: npm's,
-	// Maven's.
-	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL)\])(?: |$)`,
+	// Maven's, prettier's.
+	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL|error)\])(?: |$)`,
 	// rPosError: a position, then an error: "x.c:3:5: error: ...",
 	// "x.ts(3,7): error TS2322: ...", "src/x.ts:3:7 - error TS2322: ...",
 	// "X.java:3: error:", "/x/A.java:[5,9] error:", behind a program's
@@ -164,7 +165,7 @@ var shapes = newRuleSet(
 	// rNamedSummary: lines that restate failures reported above them.
 	`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×✘✖] |^BUILD FAILED\b`,
 	// rCountSummary: lines that only count failures.
-	`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors)`,
+	`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* errors?\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors|^[\w ]+: \d+ \|.* \| [1-9]\d* failed$)`,
 	// rWarning
 	`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) |PHP (?:Warning|Notice|Deprecated):|(?:Notice|Deprecated): |w: )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:warning|Warning|note|Note|info)\b`,
 	// rCodeKeyword: a line of source code.
@@ -206,6 +207,9 @@ var (
 	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
 	// PHPUnit's "Failed asserting that".
 	assertionLineRe = regexp.MustCompile(`^\s*(?:Failure/Error: |Failed asserting that )`)
+	// failHeadRe is a place and a bare verdict: "x.cpp:23: Failure",
+	// "unknown file: Failure", "x.cpp:30: FAILED:".
+	failHeadRe = regexp.MustCompile(`^(?:[\w./\\@~+-]+(?::\d+|\(\d+\))|unknown file): (?:Failure|FAILED:)$`)
 	// elixirRe is Elixir's and Erlang's report of an exception.
 	elixirRe = regexp.MustCompile(`^\*\* \([A-Z][\w.]*\) \S`)
 	// opensslRe is a line of OpenSSL's error queue.
@@ -387,6 +391,22 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			v.cat = errkind.CategoryTest
 		}
 		return v
+	case strings.HasPrefix(t, "ASSERT") && assertHeadRe.MatchString(t):
+		// An xUnit assertion's report: shUnit2's "ASSERT:msg", JUnit's
+		// "expected:<X> but was:<Y>".
+		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
+	case respError(s) || strings.HasPrefix(s, "(error) ") && len(t) > len("(error) "):
+		// A Redis protocol server's error reply, bare or behind redis-cli's
+		// "(error) ".
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case (strings.HasSuffix(t, "Failure") || strings.HasSuffix(t, "FAILED:")) && failHeadRe.MatchString(t):
+		// A C++ test framework's failed assertion (GoogleTest's "x.cpp:23:
+		// Failure", Catch2's "x.cpp:30: FAILED:"): the place, then only a
+		// verdict; what failed is under it.
+		return verdict{kind: kindError, fam: famFailHead, text: t}
+	case m(rTap) && tapRollUp(doc.short, i):
+		// A subtest's "not ok" over failed tests of its own restates them.
+		return verdict{kind: kindSummary, fam: famTest, text: t, cat: errkind.CategoryTest}
 	case m(rTap), strings.Contains(s, "Fail") && assertionLineRe.MatchString(s), strings.HasSuffix(s, " FAILED") && gradleTestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTest, text: t}
 	case strings.HasSuffix(t, " aborted!") && abortedRe.MatchString(t):
@@ -421,7 +441,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	case m(rGradleFailure):
 		return verdict{kind: kindError, fam: famGradle, text: t}
-	case m(rRunPrefix) && !m(rCountSummary):
+	case m(rRunPrefix) && !m(rCountSummary) && len(s) == len(raw):
+		// (A run's lines carry no time: stamped records are records.)
 		// In a run of "[ERROR] " lines a heading ("Failures:", "COMPILATION
 		// ERROR :") is no error of its own, and the items indented under
 		// it name failures reported in full elsewhere.
@@ -545,6 +566,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// A check's report of a mismatch: "case 2: want 19.98 EUR, got
 		// 19.98".
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
+	case strings.Contains(t, "expected:<") && xunitMismatch(t):
+		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
 	}
 	return verdict{}
 }
@@ -562,6 +585,42 @@ var (
 	// what it got, in either order.
 	mismatchRe = regexp.MustCompile(`^[^\s:][^:]{0,100}: (?:(?:expected|want(?:ed)?):? (.+), (?:but )?got:? (.*)|got:? (.+), want(?:ed)?:? (.*))$`)
 )
+
+// xunitMismatch reports whether a line reports an xUnit mismatch whose
+// values differ: "expected:<1.5.0> but was:<1.5.2>".
+func xunitMismatch(t string) bool {
+	m := xunitMismatchRe.FindStringSubmatch(t)
+	return m != nil && m[1] != m[2]
+}
+
+var (
+	xunitMismatchRe = regexp.MustCompile(`\bexpected:<([^>]*)> but was:<([^>]*)>`)
+	// assertHeadRe is an assertion framework's report of a failed check.
+	assertHeadRe = regexp.MustCompile(`^ASSERT(?:ION)?(?: FAILED)?:`)
+)
+
+// tapRollUp reports whether the TAP test point on line i is a subtest's
+// whose own subtests, printed above it and indented deeper, hold a failed
+// test point: its "not ok" only rolls theirs up.
+func tapRollUp(lines []string, i int) bool {
+	base := indentOf(lines[i])
+	for j := i - 1; j >= 0 && j >= i-maxBlockScan; j-- {
+		l := lines[j]
+		if blank(l) {
+			continue
+		}
+		if indentOf(l) <= base {
+			return false
+		}
+		if t := strings.TrimLeft(l, " \t"); strings.HasPrefix(t, "not ok") && tapNotOkRe.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// tapNotOkRe is a TAP test point that failed.
+var tapNotOkRe = regexp.MustCompile(`^not ok\b`)
 
 // mismatch reports whether a line is a check's report of a value it did
 // not expect: the value it wanted and the one it got differ.
@@ -723,6 +782,9 @@ func fenceMatch(l string) []string {
 		return nil
 	}
 	lang := strings.TrimSpace(t[k:])
+	if lang == "" && k >= 16 {
+		return nil // a rule drawn with tildes (Catch2's banner), not a fence
+	}
 	for i := 0; i < len(lang); i++ {
 		if c := lang[i]; !isWordByte(c) && !strings.ContainsRune("+#.-", rune(c)) {
 			return nil
@@ -832,7 +894,8 @@ func mayBeCount(t string) bool {
 			t = strings.TrimLeft(t[k+1:], " \t")
 		}
 	}
-	return t != "" && (isDigit(t[0]) || strings.IndexByte("=*tTfFbBcC", t[0]) >= 0) || strings.Contains(t, " had compilation errors")
+	return t != "" && (isDigit(t[0]) || strings.IndexByte("=*tTfFbBcC", t[0]) >= 0) || strings.Contains(t, " had compilation errors") ||
+		strings.Contains(t, "| ") && strings.HasSuffix(t, " failed")
 }
 
 // diagnosticVerdict judges a diagnostic by the message after its position:

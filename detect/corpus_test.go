@@ -31,9 +31,11 @@ var (
 	// 0.807, 0.850) and has been developed against since: these are its
 	// figures now; it no longer stands for unseen output.
 	holdout2Floors = floors{precision: 1.00, recall: 1.00, capture: 1.00, category: 1.00}
-	// The third held-out set's floors are the figures of its one
-	// measurement, on output the detector had never been run on.
-	holdout3Floors = floors{precision: 0.923, recall: 0.763, capture: 0.527, category: 0.629}
+	// The third held-out set was measured once unseen (0.923, 0.763,
+	// 0.527, 0.629); the classes of output it missed have been worked on
+	// since (each with other examples added to the corpus first): these
+	// are its figures now; it no longer stands for unseen output.
+	holdout3Floors = floors{precision: 0.987, recall: 0.902, capture: 0.664, category: 0.724}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")

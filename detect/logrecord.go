@@ -248,9 +248,13 @@ func dateLen(s string) int {
 }
 
 // clockLen returns the length of a time of day at the start of s:
-// 12:00:00, 12:00:00.123, 12:00:00,123, 9:05:00 PM.
+// 12:00:00, 12:00:00.123, 12:00:00,123, 9:05:00 PM, and Go's kitchen
+// time, 3:04PM.
 func clockLen(s string) int {
 	h := digits(s, 2)
+	if h > 0 && len(s) >= h+5 && s[h] == ':' && digits(s[h+1:], 2) == 2 && (s[h+3:h+5] == "AM" || s[h+3:h+5] == "PM") {
+		return h + 5
+	}
 	if h == 0 || len(s) < h+6 || s[h] != ':' || digits(s[h+1:], 2) != 2 || s[h+3] != ':' || digits(s[h+4:], 2) != 2 {
 		return 0
 	}
@@ -284,6 +288,8 @@ var levelWords = map[string]int{
 	"warn": levelWarn, "warning": levelWarn,
 	"info": levelInfo, "debug": levelInfo, "trace": levelInfo, "notice": levelInfo, "fine": levelInfo,
 	"verbose": levelInfo, "dbug": levelInfo, "eror": levelError, "crt": levelError,
+	// Three letters (zerolog's console): ERR above, FTL, WRN, INF, DBG, TRC.
+	"ftl": levelError, "wrn": levelWarn, "inf": levelInfo, "dbg": levelInfo, "trc": levelInfo,
 }
 
 const (

@@ -264,10 +264,12 @@ func splitAlternatives(pattern string) []string {
 // leadingFlags are flags set at the start of a pattern: "(?i)".
 var leadingFlags = regexp.MustCompile(`^\(\?[a-zA-Z]+\)`)
 
-// topLevel splits a pattern at the '|' that no group or class holds.
-func topLevel(p string) []string {
-	var parts []string
-	depth, class, last := 0, false, 0
+// walkSyntax calls f with the index and byte of every character of the
+// pattern p that no escape or character class holds, and the depth of the
+// groups it stands in (after a '(', before a ')'); it stops when f
+// returns false.
+func walkSyntax(p string, f func(i int, c byte, depth int) bool) {
+	depth, class := 0, false
 	for i := 0; i < len(p); i++ {
 		switch c := p[i]; {
 		case c == '\\':
@@ -282,15 +284,31 @@ func topLevel(p string) []string {
 			if i+1 < len(p) && p[i+1] == ']' {
 				i++ // a ']' first in a class is a literal
 			}
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-		case c == '|' && depth == 0:
+		default:
+			if c == '(' {
+				depth++
+			}
+			if c == ')' {
+				depth--
+			}
+			if !f(i, c, depth) {
+				return
+			}
+		}
+	}
+}
+
+// topLevel splits a pattern at the '|' that no group or class holds.
+func topLevel(p string) []string {
+	var parts []string
+	last := 0
+	walkSyntax(p, func(i int, c byte, depth int) bool {
+		if c == '|' && depth == 0 {
 			parts = append(parts, p[last:i])
 			last = i + 1
 		}
-	}
+		return true
+	})
 	return append(parts, p[last:])
 }
 
@@ -306,28 +324,13 @@ func flagGroup(a string) (flags, inner string, ok bool) {
 	}
 	inner = a[k+1 : len(a)-1]
 	// The group must close at the end, not before it.
-	depth, class := 0, false
-	for i := 0; i < len(inner); i++ {
-		switch c := inner[i]; {
-		case c == '\\':
-			i++
-		case class:
-			class = c != ']'
-		case c == '[':
-			class = true
-			if i+1 < len(inner) && inner[i+1] == '^' {
-				i++
-			}
-			if i+1 < len(inner) && inner[i+1] == ']' {
-				i++
-			}
-		case c == '(':
-			depth++
-		case c == ')':
-			if depth--; depth < 0 {
-				return "", "", false
-			}
-		}
+	closed := false
+	walkSyntax(inner, func(_ int, _ byte, depth int) bool {
+		closed = depth < 0
+		return !closed
+	})
+	if closed {
+		return "", "", false
 	}
 	return a[2:k], inner, true
 }

@@ -20,7 +20,7 @@ var triggerWords = []string{
 	"name or service not known", "name resolution", "network is unreachable", "no route to host", "i/o timeout",
 	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure", "conflict (",
 	"emerg", "crit]", "alert]", "(err_", ", got ", ": got ", ", but got ", `"level":50`, `"level":60`,
-	"unterminated", "unmatched", "unexpected", " was refused", "init terminating",
+	"unterminated", "unmatched", "unexpected", " was refused", "init terminating", "assert:", "expected:<",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
@@ -164,7 +164,22 @@ func (a *automaton) holds(s string) bool {
 func (a *automaton) candidate(line string) bool {
 	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
 		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") ||
-		a.holds(line) || structural(line)
+		a.holds(line) || structural(line) || respError(line)
+}
+
+// respError reports whether a line is an error reply of the Redis
+// protocol (RESP) as a client prints it bare: its code, a space, the
+// message ("WRONGTYPE Operation against a key ...").
+func respError(line string) bool {
+	k := strings.IndexByte(line, ' ')
+	return k >= 3 && k+1 < len(line) && respCodes[line[:k]]
+}
+
+// respCodes are the error codes of the Redis protocol's error replies.
+var respCodes = map[string]bool{
+	"ERR": true, "WRONGTYPE": true, "NOSCRIPT": true, "NOAUTH": true, "NOPERM": true, "WRONGPASS": true, "BUSYKEY": true,
+	"BUSYGROUP": true, "NOGROUP": true, "LOADING": true, "READONLY": true, "MISCONF": true, "EXECABORT": true,
+	"NOREPLICAS": true, "CROSSSLOT": true, "TRYAGAIN": true, "MASTERDOWN": true, "NOPROTO": true,
 }
 
 // structural reports whether a line has the shape of an error that names

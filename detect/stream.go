@@ -265,6 +265,12 @@ func (s *Stream) advance(final bool) {
 	}
 	la := s.lookAhead()
 	for s.pos < s.lines && (final || s.pos+la < s.lines) {
+		if len(s.seen) > 0 && strings.HasPrefix(doc.lines[s.pos-doc.base], "$ ") {
+			// A shell prompt starts another command: what it prints again
+			// is its own error, not a restatement. (A new map: clearing one
+			// costs what it once held.)
+			s.seen = map[uint64]struct{}{}
+		}
 		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
 			s.consider(s.pos - doc.base)
 		}
@@ -328,7 +334,11 @@ func (s *Stream) consider(i int) {
 	switch v.kind {
 	case kindSummary:
 		// A summary is not a block: it takes no lines, and it is reported
-		// only when nothing else is.
+		// only when nothing else is; a test's roll-up with a block of its
+		// own (a TAP subtest's YAML) is passed over whole.
+		if v.fam == famTest && d.cfg.CaptureMultiline {
+			s.next = doc.base + f.end + 1
+		}
 		if s.nErrs > 0 {
 			return
 		}
@@ -535,7 +545,7 @@ func trailer(l string) bool {
 
 // trailerRe is a line a program closes an error with, saying only that its
 // check failed: nginx -t's, php -l's, gcc's after a fatal error.
-var trailerRe = regexp.MustCompile(`^(?:[\w.-]+: )?(?:configuration file \S+ test failed|Errors parsing \S+|compilation terminated\.)$`)
+var trailerRe = regexp.MustCompile(`^(?:[\w.-]+: )?(?:configuration file \S+ test failed|Errors parsing \S+|compilation terminated\.)$|^[\w.-]+:(?:ERROR|FATAL)? ?\S+ returned non-zero (?:return|exit) (?:code|status)\.$`)
 
 // The sides of a box drawn around a diagnostic: "╷" opens it, "│ " starts
 // each line inside it, "╵" closes it.
