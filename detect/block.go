@@ -437,9 +437,9 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 		case !framed && j+1 <= limit && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
 			// A report's header, then the exception and its frames; after
 			// frames, another exception is another error.
-		case (j == i+1 || j == i+2 && blank(lines[i+1])) && snippetAt(lines, j, limit):
-			// The source line under an error, at the margin as javac,
-			// clang and Ruby print it, over its caret.
+		case (j == i+1 || j == i+2 && blank(lines[i+1]) || snippets && noteRe.MatchString(lines[j-1])) && snippetAt(lines, j, limit):
+			// The source line under an error or its note, at the margin
+			// as javac, clang and Ruby print it, over its caret.
 		case j+1 <= limit && interleaved(lines, i, j):
 			// A line another stream printed inside a stack trace.
 		default:
@@ -494,7 +494,7 @@ const continueStarts = "aBCDSE.ftT#hn^~-:|=/<s%"
 // the lines a runtime or a tool prints inside its report of an error:
 // rake's "Tasks: TOP => x" and its --trace hint, R's "Calls:", "In
 // addition:", "In f(x) :" and "Execution halted", Nim's "but expected one
-// of:", PostgreSQL's DETAIL, HINT and the like.
+// of:", PostgreSQL's DETAIL, HINT and the like, OCaml's "Hint:".
 func reportLine(t string) bool {
 	switch t[0] {
 	case 'T':
@@ -510,7 +510,7 @@ func reportLine(t string) bool {
 	case 'b':
 		return t == "but expected one of:"
 	case 'D', 'H', 'Q', 'S', 'L':
-		return contLabelRe.MatchString(t)
+		return contLabelRe.MatchString(t) || strings.HasPrefix(t, "Hint: ")
 	}
 	return false
 }
@@ -524,7 +524,9 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 	if j >= floor && blank(lines[j]) && fam == famException {
 		j-- // Node puts a blank line between the frame and the error
 	}
-	if j-1 >= floor && caretRe.MatchString(lines[j]) && !blank(lines[j-1]) {
+	if j-1 >= floor && caretRe.MatchString(lines[j]) && !blank(lines[j-1]) && !(fam == famCompiler && positionedRe.MatchString(lines[i])) {
+		// A code frame over the error (Node, Python); a caret above a
+		// compiler's positioned diagnostic is the previous one's.
 		start = j - 1
 		if j-2 >= floor && locationRe.MatchString(lines[j-2]) {
 			start = j - 2
