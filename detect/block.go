@@ -494,15 +494,18 @@ const continueStarts = "aBCDSE.ftT#hn^~-:|=/<s%"
 // the lines a runtime or a tool prints inside its report of an error:
 // rake's "Tasks: TOP => x" and its --trace hint, R's "Calls:", "In
 // addition:", "In f(x) :" and "Execution halted", Nim's "but expected one
-// of:", PostgreSQL's DETAIL, HINT and the like, OCaml's "Hint:".
+// of:", PostgreSQL's DETAIL, HINT and the like, OCaml's "Hint:" and its
+// backtrace ("Raised at", "Called from").
 func reportLine(t string) bool {
 	switch t[0] {
 	case 'T':
 		return strings.HasPrefix(t, "Tasks: TOP => ")
 	case '(':
 		return t == "(See full trace by running task with --trace)"
+	case 'R':
+		return strings.HasPrefix(t, "Raised at ") || strings.HasPrefix(t, "Raised by primitive operation at ") || strings.HasPrefix(t, "Re-raised at ")
 	case 'C':
-		return strings.HasPrefix(t, "Calls: ") || strings.HasPrefix(t, "CONTEXT:") && contLabelRe.MatchString(t)
+		return strings.HasPrefix(t, "Calls: ") || strings.HasPrefix(t, "Called from ") || strings.HasPrefix(t, "CONTEXT:") && contLabelRe.MatchString(t)
 	case 'I':
 		return strings.HasPrefix(t, "In addition: ") || strings.HasPrefix(t, "In ") && strings.HasSuffix(t, " :")
 	case 'E':
@@ -542,6 +545,14 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 			start = j
 		}
 	}
+	// A stack printed above the error, innermost frame last (Nim's
+	// "x.nim(8) proc" lines), with its header.
+	for j := i - 1; j >= floor && j >= i-maxFramesAbove && frameAboveRe.MatchString(lines[j]); j-- {
+		start = j
+		if j-1 >= floor && strings.HasPrefix(lines[j-1], "Traceback (most recent call last)") {
+			start = j - 1
+		}
+	}
 	if fam == famException || fam == famTest {
 		// mocha: "  1) suite" / "       test name:" / blank / the error;
 		// RSpec: "  1) Cart adds" / "     Failure/Error: ...".
@@ -556,6 +567,14 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 	}
 	return start
 }
+
+// frameAboveRe is a frame of a stack printed above its error: Nim's
+// "/x/wc.nim(8)    wc".
+var frameAboveRe = regexp.MustCompile(`^\S+\.\w+\(\d+\)\s+\S+$`)
+
+// maxFramesAbove is the most lines of a stack looked back over above an
+// error.
+const maxFramesAbove = 64
 
 // captureTraceback returns the end of a Python traceback that starts at
 // line i, through chained tracebacks, and the line of its final exception.
@@ -695,6 +714,10 @@ func captureTool(lines []string, i, limit int) int {
 // docsRe is a line that says where to read more about an error.
 var docsRe = regexp.MustCompile(`^(?:More (?:details|information|info)|See|For (?:more|details))\b.*\bhttps?://\S+$`)
 
+// seeLogRe is a tool's advice to read its log: autoconf's "See
+// `config.log' for more details", CMake's "See also \"x/CMakeOutput.log\"".
+var seeLogRe = regexp.MustCompile("^See (?:also )?[`'\"]?\\S+['\"]?(?: for (?:more )?details)?\\.?$")
+
 // adviceRe starts the paragraph of advice a tool prints under an error.
 var adviceRe = regexp.MustCompile(`^(?:Please |Make sure |Check (?:that|your|the) |Try |You (?:can|may|might|need|should) |To fix |Run |Use |Did you )`)
 
@@ -715,6 +738,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			// this: another complaint ("go: x imports" and the package
 			// under each).
 			return end
+		case seeLogRe.MatchString(l):
+			return j // the tool's advice to read its log closes its complaint
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
 		case place != "" && strings.HasPrefix(l, place):
 		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
