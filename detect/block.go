@@ -437,9 +437,9 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 		case !framed && j+1 <= limit && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
 			// A report's header, then the exception and its frames; after
 			// frames, another exception is another error.
-		case (j == i+1 || j == i+2 && blank(lines[i+1])) && snippetAt(lines, j, limit):
-			// The source line under an error, at the margin as javac,
-			// clang and Ruby print it, over its caret.
+		case (j == i+1 || j == i+2 && blank(lines[i+1]) || snippets && noteRe.MatchString(lines[j-1])) && snippetAt(lines, j, limit):
+			// The source line under an error or its note, at the margin
+			// as javac, clang and Ruby print it, over its caret.
 		case j+1 <= limit && interleaved(lines, i, j):
 			// A line another stream printed inside a stack trace.
 		default:
@@ -494,15 +494,18 @@ const continueStarts = "aBCDSE.ftT#hn^~-:|=/<s%"
 // the lines a runtime or a tool prints inside its report of an error:
 // rake's "Tasks: TOP => x" and its --trace hint, R's "Calls:", "In
 // addition:", "In f(x) :" and "Execution halted", Nim's "but expected one
-// of:", PostgreSQL's DETAIL, HINT and the like.
+// of:", PostgreSQL's DETAIL, HINT and the like, OCaml's "Hint:" and its
+// backtrace ("Raised at", "Called from").
 func reportLine(t string) bool {
 	switch t[0] {
 	case 'T':
 		return strings.HasPrefix(t, "Tasks: TOP => ")
 	case '(':
 		return t == "(See full trace by running task with --trace)"
+	case 'R':
+		return strings.HasPrefix(t, "Raised at ") || strings.HasPrefix(t, "Raised by primitive operation at ") || strings.HasPrefix(t, "Re-raised at ")
 	case 'C':
-		return strings.HasPrefix(t, "Calls: ") || strings.HasPrefix(t, "CONTEXT:") && contLabelRe.MatchString(t)
+		return strings.HasPrefix(t, "Calls: ") || strings.HasPrefix(t, "Called from ") || strings.HasPrefix(t, "CONTEXT:") && contLabelRe.MatchString(t)
 	case 'I':
 		return strings.HasPrefix(t, "In addition: ") || strings.HasPrefix(t, "In ") && strings.HasSuffix(t, " :")
 	case 'E':
@@ -510,7 +513,7 @@ func reportLine(t string) bool {
 	case 'b':
 		return t == "but expected one of:"
 	case 'D', 'H', 'Q', 'S', 'L':
-		return contLabelRe.MatchString(t)
+		return contLabelRe.MatchString(t) || strings.HasPrefix(t, "Hint: ")
 	}
 	return false
 }
@@ -524,7 +527,9 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 	if j >= floor && blank(lines[j]) && fam == famException {
 		j-- // Node puts a blank line between the frame and the error
 	}
-	if j-1 >= floor && caretRe.MatchString(lines[j]) && !blank(lines[j-1]) {
+	if j-1 >= floor && caretRe.MatchString(lines[j]) && !blank(lines[j-1]) && !(fam == famCompiler && positionedRe.MatchString(lines[i])) {
+		// A code frame over the error (Node, Python); a caret above a
+		// compiler's positioned diagnostic is the previous one's.
 		start = j - 1
 		if j-2 >= floor && locationRe.MatchString(lines[j-2]) {
 			start = j - 2
@@ -538,6 +543,14 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 	if fam == famCompiler || fam == famLine {
 		for j := i - 1; j >= floor && gccInRe.MatchString(lines[j]); j-- {
 			start = j
+		}
+	}
+	// A stack printed above the error, innermost frame last (Nim's
+	// "x.nim(8) proc" lines), with its header.
+	for j := i - 1; j >= floor && j >= i-maxFramesAbove && frameAboveRe.MatchString(lines[j]); j-- {
+		start = j
+		if j-1 >= floor && strings.HasPrefix(lines[j-1], "Traceback (most recent call last)") {
+			start = j - 1
 		}
 	}
 	if fam == famException || fam == famTest {
@@ -554,6 +567,14 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 	}
 	return start
 }
+
+// frameAboveRe is a frame of a stack printed above its error: Nim's
+// "/x/wc.nim(8)    wc".
+var frameAboveRe = regexp.MustCompile(`^\S+\.\w+\(\d+\)\s+\S+$`)
+
+// maxFramesAbove is the most lines of a stack looked back over above an
+// error.
+const maxFramesAbove = 64
 
 // captureTraceback returns the end of a Python traceback that starts at
 // line i, through chained tracebacks, and the line of its final exception.
@@ -693,6 +714,10 @@ func captureTool(lines []string, i, limit int) int {
 // docsRe is a line that says where to read more about an error.
 var docsRe = regexp.MustCompile(`^(?:More (?:details|information|info)|See|For (?:more|details))\b.*\bhttps?://\S+$`)
 
+// seeLogRe is a tool's advice to read its log: autoconf's "See
+// `config.log' for more details", CMake's "See also \"x/CMakeOutput.log\"".
+var seeLogRe = regexp.MustCompile("^See (?:also )?[`'\"]?\\S+['\"]?(?: for (?:more )?details)?\\.?$")
+
 // adviceRe starts the paragraph of advice a tool prints under an error.
 var adviceRe = regexp.MustCompile(`^(?:Please |Make sure |Check (?:that|your|the) |Try |You (?:can|may|might|need|should) |To fix |Run |Use |Did you )`)
 
@@ -713,6 +738,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			// this: another complaint ("go: x imports" and the package
 			// under each).
 			return end
+		case seeLogRe.MatchString(l):
+			return j // the tool's advice to read its log closes its complaint
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
 		case place != "" && strings.HasPrefix(l, place):
 		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):

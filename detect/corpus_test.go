@@ -35,7 +35,7 @@ var (
 	// 0.527, 0.629); the classes of output it missed have been worked on
 	// since (each with other examples added to the corpus first): these
 	// are its figures now; it no longer stands for unseen output.
-	holdout3Floors = floors{precision: 0.987, recall: 0.902, capture: 0.664, category: 0.724}
+	holdout3Floors = floors{precision: 0.987, recall: 0.902, capture: 0.700, category: 0.833}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
