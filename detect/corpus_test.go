@@ -36,6 +36,11 @@ var (
 	// since (each with other examples added to the corpus first): these
 	// are its figures now; it no longer stands for unseen output.
 	holdout3Floors = floors{precision: 0.987, recall: 0.902, capture: 0.700, category: 0.833}
+	// The fourth held-out set, collected and labelled by someone who never
+	// saw the detector or its output (see its README.md): measured once,
+	// unseen, after the work on the third (0.912, 0.786, 0.522, 0.727);
+	// never tune the detector against it.
+	holdout4Floors = floors{precision: 0.911, recall: 0.785, capture: 0.521, category: 0.727}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -228,9 +233,17 @@ func TestHoldout2(t *testing.T) {
 // TestHoldout3 measures the third held-out corpus in testdata/holdout3:
 // collected from programs the earlier sets did not use and labelled by
 // someone who never saw the detector or its output (see its README.md),
-// measured once; never tune the detector against it.
+// measured once unseen; the classes it missed have been worked on since.
 func TestHoldout3(t *testing.T) {
 	measure(t, "holdout3", holdout3Floors)
+}
+
+// TestHoldout4 measures the fourth held-out corpus in testdata/holdout4:
+// real programs' output, a third of it from tools no earlier set used,
+// labelled by someone who never saw the detector or its output (see its
+// README.md); measured once unseen.
+func TestHoldout4(t *testing.T) {
+	measure(t, "holdout4", holdout4Floors)
 }
 
 func measure(t *testing.T, dir string, min floors) {
