@@ -23,7 +23,8 @@ type Loop struct {
 	// Coder writes the change, and makes the focused fix passes with
 	// reading and editing tools only; Reviewer reviews it.
 	Coder, Reviewer agent.Agent
-	// Chain is the checks; nil means filter.DefaultChain of ModuleDir.
+	// Chain is the checks; nil means filter.DefaultChain of ModuleDir,
+	// re-running failed tests alone (a flaky test is not the coder's).
 	Chain *filter.Chain
 	// MaxLintFixes bounds the lint-fix passes of a cycle; 0 means
 	// DefaultLintFixes, a negative value none.

@@ -203,6 +203,7 @@ func (l *Loop) Run(ctx context.Context, task Task) (*RunRecord, error) {
 	r.chain = l.Chain
 	if r.chain == nil {
 		r.chain = filter.DefaultChain(l.ModuleDir, filter.ChainOptions{})
+		r.chain.RerunFailedTests = true
 	}
 	// The chain is the caller's: the run changes a copy (baseline, where
 	// failures' output goes).
