@@ -544,6 +544,14 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 		for j := i - 1; j >= floor && gccInRe.MatchString(lines[j]); j-- {
 			start = j
 		}
+		// A build tool's report of the step that failed (ninja's "FAILED:
+		// target") and the command it echoes head what the step printed.
+		for j := start - 1; j >= floor && j >= start-3 && !blank(lines[j]) && !promptLike(lines[j]); j-- {
+			if strings.HasPrefix(lines[j], "FAILED: ") {
+				start = j
+				break
+			}
+		}
 	}
 	// A stack printed above the error, innermost frame last (Nim's
 	// "x.nim(8) proc" lines), with its header.
