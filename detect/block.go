@@ -1064,3 +1064,21 @@ func sameProgram(a, b string) bool {
 func promptLike(l string) bool {
 	return strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "+ ") || strings.HasPrefix(l, "[exit ") || strings.HasPrefix(l, "> ")
 }
+
+// conclusionRe is a program's conclusion right under its complaint,
+// saying only that it gave up on what it reported: "Fatal: Compilation
+// aborted", rsync's "(see previous errors) (code 23)", a config checker's
+// "Error(s) found in configuration file", an import that "had errors".
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)`)
+
+// maxConclusions is the most conclusion lines taken under an error.
+const maxConclusions = 3
+
+// captureConclusions returns the end of the block that ends at end,
+// extended over the conclusions right under it.
+func captureConclusions(lines []string, end int) int {
+	for k := 0; k < maxConclusions && end+1 < len(lines) && conclusionRe.MatchString(lines[end+1]); k++ {
+		end++
+	}
+	return end
+}
