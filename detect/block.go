@@ -1077,8 +1077,15 @@ const maxConclusions = 3
 // captureConclusions returns the end of the block that ends at end,
 // extended over the conclusions right under it.
 func captureConclusions(lines []string, end int) int {
-	for k := 0; k < maxConclusions && end+1 < len(lines) && conclusionRe.MatchString(lines[end+1]); k++ {
+	for k := 0; k < maxConclusions && end+1 < len(lines) && conclusion(lines[end+1]); k++ {
 		end++
 	}
 	return end
+}
+
+// conclusion reports whether a line is a conclusion (conclusionRe); the
+// words it must hold are looked for first.
+func conclusion(l string) bool {
+	return (strings.Contains(l, "previous error") || strings.Contains(l, "ompilation aborted") || strings.Contains(l, " found in ") ||
+		strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ")) && conclusionRe.MatchString(l)
 }
