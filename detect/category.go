@@ -15,6 +15,10 @@ import (
 // carries them ("does not provide an export named" in a SyntaxError, a
 // missing module, a vet finding) — come before the generic ones (the
 // exception's class, a bare word); within a tier the first match wins.
+// The precedence, in full: a specific phrase on the head line; the
+// exception class the head names; a specific phrase anywhere in the block;
+// a weak word on the head line; a weak word in the block; the family's
+// default (a compiler's finding is a build error, a traceback a crash).
 var specificCats = []errkind.Category{
 	errkind.CategoryUnknown,    // a command or script that does not exist: nothing to say what
 	errkind.CategoryBuild,      // a missing dependency or module; a tool's step that failed
