@@ -544,6 +544,14 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 		for j := i - 1; j >= floor && gccInRe.MatchString(lines[j]); j-- {
 			start = j
 		}
+		// A build tool's report of the step that failed (ninja's "FAILED:
+		// target") and the command it echoes head what the step printed.
+		for j := start - 1; j >= floor && j >= start-3 && !blank(lines[j]) && !promptLike(lines[j]); j-- {
+			if strings.HasPrefix(lines[j], "FAILED: ") {
+				start = j
+				break
+			}
+		}
 	}
 	// A stack printed above the error, innermost frame last (Nim's
 	// "x.nim(8) proc" lines), with its header.
@@ -1055,4 +1063,29 @@ func sameProgram(a, b string) bool {
 // its exit status, as transcripts and CI logs print them.
 func promptLike(l string) bool {
 	return strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "+ ") || strings.HasPrefix(l, "[exit ") || strings.HasPrefix(l, "> ")
+}
+
+// conclusionRe is a program's conclusion right under its complaint,
+// saying only that it gave up on what it reported: "Fatal: Compilation
+// aborted", rsync's "(see previous errors) (code 23)", a config checker's
+// "Error(s) found in configuration file", an import that "had errors".
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)`)
+
+// maxConclusions is the most conclusion lines taken under an error.
+const maxConclusions = 3
+
+// captureConclusions returns the end of the block that ends at end,
+// extended over the conclusions right under it.
+func captureConclusions(lines []string, end int) int {
+	for k := 0; k < maxConclusions && end+1 < len(lines) && conclusion(lines[end+1]); k++ {
+		end++
+	}
+	return end
+}
+
+// conclusion reports whether a line is a conclusion (conclusionRe); the
+// words it must hold are looked for first.
+func conclusion(l string) bool {
+	return (strings.Contains(l, "previous error") || strings.Contains(l, "ompilation aborted") || strings.Contains(l, " found in ") ||
+		strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ")) && conclusionRe.MatchString(l)
 }

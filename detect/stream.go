@@ -331,6 +331,9 @@ func (s *Stream) consider(i int) {
 	if j := f.end + 1; v.kind == kindError && j < len(doc.short) && trailer(doc.short[j]) {
 		f.end = j // the program's closing line: "configuration file x test failed"
 	}
+	if v.kind == kindError && d.cfg.CaptureMultiline {
+		f.end = captureConclusions(doc.short, f.end)
+	}
 	switch v.kind {
 	case kindSummary:
 		// A summary is not a block: it takes no lines, and it is reported
