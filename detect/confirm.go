@@ -315,6 +315,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if v, ok := logfmtVerdict(s); ok {
 		return v
 	}
+	if v, ok := findingVerdict(raw, s, t); ok {
+		return v
+	}
 	if strings.HasPrefix(s, "WARNING: DATA RACE") {
 		return verdict{kind: kindError, fam: famRace, text: t, cat: errkind.CategoryRuntime}
 	}
@@ -544,6 +547,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// failed: Error: timed out" over "    at ...", as console.error
 		// prints them.
 		return verdict{kind: kindError, fam: famException, text: t}
+	case i+1 < len(doc.short) && traceOpener(doc.short[i+1]) && !isCode(s) && !strings.HasSuffix(t, ":"):
+		// A message over the trace its runtime prints under it: Tcl's
+		// "can't read \"x\": no such variable" over "    while executing".
+		return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}
 	case nodeSysErr(t) && !isCode(s):
 		// Node's system errors in a message: "redis: connect
 		// ECONNREFUSED 127.0.0.1:6379", "... (ERR_TLS_CERT_ALTNAME_INVALID)".

@@ -223,6 +223,10 @@ func (s *Stream) endLine() {
 		// the box holds.
 		short = strings.TrimPrefix(short[len(boxSide):], " ")
 	}
+	if n := len(doc.short); n > 0 && !doc.cand[n-1] && s.lines-s.pos > 0 && traceOpener(short) {
+		// A runtime's trace under a message: the message is its error's.
+		doc.cand[n-1] = true
+	}
 	doc.short = append(doc.short, short)
 	doc.cut = append(doc.cut, cut)
 	doc.cand = append(doc.cand, cand)

@@ -1,0 +1,252 @@
+package detect
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/faultline-go/faultline/errkind"
+)
+
+// Shapes of error lines that name no level word where rLevel looks for
+// one, or name it where it does not mean an error: a linter's finding
+// rows, a position spelled in words, a syslog record's priority, a
+// runtime's header over an uncaught condition, a message over the trace
+// a runtime prints under it.
+
+var (
+	// findingTableRe is a row of a linter's finding table: the line and
+	// the position, maybe labelled, the rule's code and its message, in
+	// cells split by "|" ("L:   3 | P:  12 | LT01 | message").
+	findingTableRe = regexp.MustCompile(`^\s*(?:[A-Za-z]{1,6}:\s*)?\d+\s*\|\s*(?:[A-Za-z]{1,6}:\s*)?\d+\s*\|\s*[A-Za-z][A-Za-z0-9_/.-]{0,30}\s*\|\s*\S`)
+	// markedRowRe is a linter's finding row whose severity is a mark, not
+	// a word: "  8:15  ✖  message  rule" (stylelint's, and the like).
+	markedRowRe = regexp.MustCompile(`^\s*\d+:\d+\s+([✖✘×✗⚠‼])\s+\S`)
+	// problemsRecapRe is a linter's count of its findings: "✖ 4 problems
+	// (4 errors, 0 warnings)".
+	problemsRecapRe = regexp.MustCompile(`^\W{0,3}\s*\d+ problems? \((\d+) errors?, \d+ warnings?\)`)
+	// wordPosRe is a position spelled in words before a severity: HTML
+	// Tidy's "line 11 column 1 - Error: ...".
+	wordPosRe = regexp.MustCompile(`^(?:[Ll]ine \d+,? (?:[Cc]olumn|[Cc]ol\.?|[Cc]har(?:acter)?) \d+|[Ll]ine \d+)\s*(?:-|:)\s*(?:(Error|ERROR|error|Fatal|FATAL|fatal)|Warning|WARNING|warning|Info|INFO|info|Access|Config|Note|note)\b`)
+	// uncaughtRe is a runtime's header over a condition nothing handled:
+	// "Unhandled TYPE-ERROR in thread ...", "Unhandled exception: ...",
+	// "An unhandled exception occurred at ...", Ada's "raised
+	// CONSTRAINT_ERROR : x.adb:8 ...", "Fortran runtime error: ...", D's
+	// "std.conv.ConvException@x.d(12): ...".
+	uncaughtRe = regexp.MustCompile(`^(?:Unhandled [A-Z][A-Z0-9-]*[A-Z](?: in thread |:)|(?:An )?[Uu]nhandled (?:exception|condition|error)(?: occurred\b|:)|raised [A-Z][\w.]* : \S|[A-Z]\w* runtime error(?: \d+)?: \S|(?:[a-z]\w*\.)*[A-Z]\w*(?:Exception|Error)@\S+\(\d+\): \S)`)
+	// midUncaughtRe is the same header after what the program printed
+	// on the line before it died: "ratio An unhandled exception occurred
+	// at $0000000000401100:".
+	midUncaughtRe = regexp.MustCompile(`\sAn unhandled exception occurred at `)
+)
+
+// traceOpener reports whether a line opens the trace a runtime prints
+// under an uncaught error's message: Tcl's errorInfo ("    while
+// executing"), Haskell's "CallStack (from HasCallStack):", Ruby's and
+// Crystal's "  from x.rb:3:in ...".
+func traceOpener(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	switch {
+	case t == "while executing" || t == "invoked from within":
+		return len(t) < len(l)
+	case strings.HasPrefix(t, "CallStack (from "):
+		return true
+	case strings.HasPrefix(t, "from ") && len(t) < len(l):
+		return rubyFromRe.MatchString(t)
+	}
+	return false
+}
+
+var rubyFromRe = regexp.MustCompile(`^from \S+:\d+(?::\d+)?:? ?in [` + "`" + `'"]`)
+
+// syslogPri returns the severity of a syslog record's priority ("<129>"
+// is local0's alert: 1), or -1 when the line starts with none.
+func syslogPri(s string) int {
+	if len(s) < 4 || s[0] != '<' {
+		return -1
+	}
+	n, i := 0, 1
+	for ; i < len(s) && i < 5 && isDigit(s[i]); i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	if i == 1 || i >= len(s) || s[i] != '>' || n > 191 {
+		return -1
+	}
+	if r := s[i+1:]; len(r) == 0 || !(isDigit(r[0]) || 'A' <= r[0] && r[0] <= 'Z') {
+		return -1 // a record goes on with its timestamp or version
+	}
+	return n & 7
+}
+
+// findingCandidate is stage 1 for the shapes here that name no trigger
+// word.
+func findingCandidate(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	if t == "" {
+		return false
+	}
+	switch {
+	case t[0] == '<':
+		sev := syslogPri(t)
+		return sev >= 0 && sev <= 4
+	case isDigit(t[0]) && markedRowRe.MatchString(t):
+		return true
+	case strings.IndexByte(t, '|') > 0 && findingTableRe.MatchString(t):
+		return true
+	case t[0] == 'U' || t[0] == 'r' || t[0] == 'C':
+		return uncaughtRe.MatchString(t)
+	}
+	return false
+}
+
+// findingVerdict is stage 2 for the shapes here; ok is false when none
+// of them decides the line.
+func findingVerdict(raw, s, t string) (verdict, bool) {
+	if sev := syslogPri(raw); sev >= 0 {
+		switch {
+		case sev <= 3:
+			return verdict{kind: kindError, fam: famRecord, text: t}, true
+		case sev == 4:
+			return verdict{kind: kindWarning, fam: famLine, text: t}, true
+		}
+		return verdict{}, true // the record's priority says it is no error
+	}
+	if t == "" {
+		return verdict{}, false
+	}
+	if strings.IndexByte(t, '|') > 0 && findingTableRe.MatchString(t) {
+		return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
+	}
+	c := t[0]
+	switch {
+	case isDigit(c):
+		if m := markedRowRe.FindStringSubmatch(t); m != nil {
+			if m[1] == "⚠" || m[1] == "‼" {
+				return verdict{kind: kindWarning, fam: famLine, text: t}, true
+			}
+			return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
+		}
+		if m := problemsRecapRe.FindStringSubmatch(t); m != nil {
+			if m[1] == "0" {
+				return verdict{}, true
+			}
+			return verdict{kind: kindSummary, fam: famLine, text: t}, true
+		}
+	case c == 'l' || c == 'L':
+		if m := wordPosRe.FindStringSubmatch(t); m != nil {
+			if m[1] != "" {
+				return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
+			}
+			return verdict{}, true
+		}
+	case !isWordByte(c) && c != '<':
+		if m := problemsRecapRe.FindStringSubmatch(t); m != nil {
+			if m[1] == "0" {
+				return verdict{}, true
+			}
+			return verdict{kind: kindSummary, fam: famLine, text: t}, true
+		}
+	}
+	if indentOf(s) == 0 {
+		if uncaughtRe.MatchString(t) || strings.Contains(t, " unhandled exception occurred ") && midUncaughtRe.MatchString(t) {
+			return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}, true
+		}
+	}
+	return verdict{}, false
+}
+
+// traceEnd returns the last line of the trace a runtime prints under an
+// uncaught error whose block so far ends at end: Tcl's errorInfo (its
+// indented lines and the quoted commands between them), a numbered
+// backtrace after a blank line ("Backtrace for: ...", "0: (F 5)") and the
+// runtime's last word under it.
+func traceEnd(lines []string, i, end, limit int) int {
+	if i+1 <= limit && (strings.TrimSpace(lines[i+1]) == "while executing" || end > i && strings.TrimSpace(lines[end]) == "while executing") {
+		for j := end + 1; j <= limit && !blank(lines[j]); j++ {
+			if indentOf(lines[j]) == 0 && lines[j][0] != '"' && !strings.HasPrefix(strings.TrimSpace(lines[j-1]), `"`) {
+				break
+			}
+			end = j
+		}
+		return end
+	}
+	if i+1 <= limit && strings.HasPrefix(lines[i+1], "CallStack (from ") {
+		// Haskell's call stack: its header and the frames under it.
+		end = i + 1
+		for j := end + 1; j <= limit && indentOf(lines[j]) > 0 && !blank(lines[j]); j++ {
+			end = j
+		}
+		return end
+	}
+	j := end + 1
+	if j <= limit && blank(lines[j]) {
+		j++
+	}
+	if j > limit || !strings.HasPrefix(lines[j], "Backtrace") || !strings.HasSuffix(strings.Fields(lines[j])[0], ":") &&
+		!strings.HasPrefix(lines[j], "Backtrace for") {
+		return end
+	}
+	end = j
+	for j = end + 1; j <= limit && numberedFrameRe.MatchString(lines[j]); j++ {
+		end = j
+	}
+	if end+2 <= limit && blank(lines[end+1]) && lastWordRe.MatchString(lines[end+2]) {
+		end += 2
+	}
+	return end
+}
+
+var (
+	numberedFrameRe = regexp.MustCompile(`^\s*\d+: \S`)
+	lastWordRe      = regexp.MustCompile(`^[Uu]nhandled .*, quitting$`)
+)
+
+// findingRow reports whether a line is a linter's finding row of a shape
+// here: a finding table's row, a row marked "✖", a position in words
+// before "Error:".
+func findingRow(t string) bool {
+	t = strings.TrimLeft(t, " \t")
+	if t == "" {
+		return false
+	}
+	if strings.IndexByte(t, '|') > 0 && findingTableRe.MatchString(t) {
+		return true
+	}
+	if isDigit(t[0]) {
+		return markedRowRe.MatchString(t)
+	}
+	return (t[0] == 'l' || t[0] == 'L') && wordPosRe.MatchString(t)
+}
+
+var (
+	// findingSyntaxRe is a linter's finding that the input holds what its
+	// grammar does not know or cannot read.
+	findingSyntaxRe = regexp.MustCompile(`(?i)\b(?:unknown|unrecognized|not recognized|unparsable|parse error|parsing error|could(?:n't| not) find closing|missing closing)\b|\|\s*PRS\s*\|`)
+	// conditionRefRe and conditionTypeRe are an uncaught condition's
+	// words for a name that is not bound and a value of the wrong type.
+	conditionRefRe  = regexp.MustCompile(`(?i)no such variable|undefined (?:variable|function)|\bunbound[- ]variable\b|\bundefined-function\b`)
+	conditionTypeRe = regexp.MustCompile(`(?i)\btype[- ]error\b|\bnon-numeric\b|\bis not of type\b`)
+)
+
+// findingCat is the category a finding row's words decide, or "".
+func findingCat(t string) errkind.Category {
+	if findingSyntaxRe.MatchString(t) {
+		return errkind.CategorySyntax
+	}
+	return ""
+}
+
+// conditionCat is the category of an uncaught condition's header: a
+// name not bound, a value of the wrong type, what the rules say, or else
+// a crash.
+func conditionCat(t string) errkind.Category {
+	switch {
+	case conditionRefRe.MatchString(t):
+		return errkind.CategoryReference
+	case conditionTypeRe.MatchString(t):
+		return errkind.CategoryType
+	}
+	if c := matchRules(clip(t)); c != "" {
+		return c
+	}
+	return errkind.CategoryRuntime
+}
