@@ -33,6 +33,14 @@ var (
 	// CONSTRAINT_ERROR : x.adb:8 ...", "Fortran runtime error: ...", D's
 	// "std.conv.ConvException@x.d(12): ...".
 	uncaughtRe = regexp.MustCompile(`^(?:Unhandled [A-Z][A-Z0-9-]*[A-Z](?: in thread |:)|(?:An )?[Uu]nhandled (?:exception|condition|error)(?: occurred\b|:)|raised [A-Z][\w.]* : \S|[A-Z]\w* runtime error(?: \d+)?: \S|(?:[a-z]\w*\.)*[A-Z]\w*(?:Exception|Error)@\S+\(\d+\): \S)`)
+	// progLevelRe is a program's complaint whose level word comes after
+	// its place and the record it was reading: "gawk: cmd. line:1:
+	// (FILENAME=d.csv FNR=1) fatal: ...".
+	progLevelRe = regexp.MustCompile(`^[a-z][\w.+-]*: (?:[^:()]{1,40}:\d+: )?\([^()]{1,80}\) (fatal|error|warning): \S`)
+	// refusalRe is a sentence that says a check of the peer failed or the
+	// peer refused us: "Host key verification failed.", and behind a
+	// user@host prefix "deploy@db1: Permission denied (publickey).".
+	refusalRe = regexp.MustCompile(`^(?:[A-Z][\w -]{0,40} (?:verification|authentication|handshake) failed\.?|[\w.-]+@[\w.:\[\]-]+: Permission denied\b.*|(?:Unable to|Could not|Couldn't|Failed to) (?:negotiate|connect|establish|authenticate) (?:with|to) \S+[^:]*: \S.*)$`)
 	// midUncaughtRe is the same header after what the program printed
 	// on the line before it died: "ratio An unhandled exception occurred
 	// at $0000000000401100:".
@@ -146,6 +154,16 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 			return verdict{kind: kindSummary, fam: famLine, text: t}, true
 		}
 	}
+	if indentOf(s) == 0 && (c == 'H' || c == 'A' || c == 'T' || c == 'U' || c == 'C' || c == 'F' || strings.IndexByte(t, '@') > 0) && refusalRe.MatchString(t) {
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}, true
+	}
+	if m := progLevelRe.FindStringSubmatch(s); m != nil {
+		if m[1] == "warning" {
+			return verdict{kind: kindWarning, fam: famLine, text: t}, true
+		}
+		// The record it was reading: the program was running.
+		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryRuntime}, true
+	}
 	if indentOf(s) == 0 {
 		if uncaughtRe.MatchString(t) || strings.Contains(t, " unhandled exception occurred ") && midUncaughtRe.MatchString(t) {
 			return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}, true
@@ -249,4 +267,19 @@ func conditionCat(t string) errkind.Category {
 		return c
 	}
 	return errkind.CategoryRuntime
+}
+
+// refusalStart returns the first line of a failed check's block whose
+// verdict is on line i ("Host key verification failed."): the sentence
+// right above it that says why ("No RSA host key is known for ...").
+func refusalStart(lines []string, i, start, floor int) int {
+	t := lines[i]
+	if start < i || i-1 < floor || !strings.HasSuffix(strings.TrimRight(t, " "), "failed.") || !refusalRe.MatchString(t) {
+		return start
+	}
+	a := strings.TrimRight(lines[i-1], " ")
+	if blank(a) || indentOf(a) > 0 || promptLike(a) || !strings.HasSuffix(a, ".") || len(a) > 200 || a[0] < 'A' || a[0] > 'Z' {
+		return start
+	}
+	return i - 1
 }

@@ -395,7 +395,9 @@ func (s *Stream) consider(i int) {
 		key += "\x00" + doc.short[f.start+1]
 	}
 	h := maphash.String(seenSeed, key)
-	if _, dup := s.seen[h]; dup {
+	if _, dup := s.seen[h]; dup && !findingRow(f.text) {
+		// (A linter's finding row names no file: the same row under
+		// another file's header is another finding.)
 		return
 	}
 	if len(s.seen) < maxSeen {
