@@ -41,6 +41,13 @@ var (
 	// peer refused us: "Host key verification failed.", and behind a
 	// user@host prefix "deploy@db1: Permission denied (publickey).".
 	refusalRe = regexp.MustCompile(`^(?:[A-Z][\w -]{0,40} (?:verification|authentication|handshake) failed\.?|[\w.-]+@[\w.:\[\]-]+: Permission denied\b.*|(?:Unable to|Could not|Couldn't|Failed to) (?:negotiate|connect|establish|authenticate) (?:with|to) \S+[^:]*: \S.*)$`)
+	// exunitHeadRe heads ExUnit's numbered report of a failed test: "  1)
+	// test name (Module)".
+	exunitHeadRe = regexp.MustCompile(`^\s*\d+\) test .+ \([A-Z][\w.]*\)$`)
+	// lineFailRe is a file's line, then what could not be done with it,
+	// with no level word: "/x/app.service:7: Failed to parse ...".
+	lineFailRe  = regexp.MustCompile(`^(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+: (?:Failed to|[Cc]annot|[Cc]ould not|[Uu]nable to|[Ii]nvalid|[Uu]nknown|[Mm]issing|[Uu]nexpected|[Dd]uplicate|[Bb]ad) \S`)
+	lineParseRe = regexp.MustCompile(`:\d+: (?:Failed to parse|[Ii]nvalid|[Uu]nknown|[Uu]nexpected|[Bb]ad) `)
 	// midUncaughtRe is the same header after what the program printed
 	// on the line before it died: "ratio An unhandled exception occurred
 	// at $0000000000401100:".
@@ -96,7 +103,7 @@ func findingCandidate(line string) bool {
 	case t[0] == '<':
 		sev := syslogPri(t)
 		return sev >= 0 && sev <= 4
-	case isDigit(t[0]) && markedRowRe.MatchString(t):
+	case isDigit(t[0]) && (markedRowRe.MatchString(t) || strings.Contains(t, ") test ") && exunitHeadRe.MatchString(t)):
 		return true
 	case strings.IndexByte(t, '|') > 0 && findingTableRe.MatchString(t):
 		return true
@@ -139,6 +146,9 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 			}
 			return verdict{kind: kindSummary, fam: famLine, text: t}, true
 		}
+		if strings.Contains(t, ") test ") && exunitHeadRe.MatchString(s) {
+			return verdict{kind: kindError, fam: famNumbered, text: t}, true
+		}
 	case c == 'l' || c == 'L':
 		if m := wordPosRe.FindStringSubmatch(t); m != nil {
 			if m[1] != "" {
@@ -156,6 +166,13 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 	}
 	if indentOf(s) == 0 && (c == 'H' || c == 'A' || c == 'T' || c == 'U' || c == 'C' || c == 'F' || strings.IndexByte(t, '@') > 0) && refusalRe.MatchString(t) {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}, true
+	}
+	if indentOf(s) == 0 && lineFailRe.MatchString(t) {
+		v := verdict{kind: kindError, fam: famLine, text: t}
+		if lineParseRe.MatchString(t) {
+			v.cat = errkind.CategorySyntax // a line of the file that does not parse
+		}
+		return v, true
 	}
 	if m := progLevelRe.FindStringSubmatch(s); m != nil {
 		if m[1] == "warning" {
