@@ -48,6 +48,9 @@ var (
 	// with no level word: "/x/app.service:7: Failed to parse ...".
 	lineFailRe  = regexp.MustCompile(`^(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+: (?:Failed to|[Cc]annot|[Cc]ould not|[Uu]nable to|[Ii]nvalid|[Uu]nknown|[Mm]issing|[Uu]nexpected|[Dd]uplicate|[Bb]ad) \S`)
 	lineParseRe = regexp.MustCompile(`:\d+: (?:Failed to parse|[Ii]nvalid|[Uu]nknown|[Uu]nexpected|[Bb]ad) `)
+	// emptyErrorRe is a field that names an error and holds none: "error:
+	// null", "errors: 0", "failed: false", "err = nil".
+	emptyErrorRe = regexp.MustCompile(`(?i)^(?:error|errors|err|fatal|failure|failures|failed|exception)\s*[:=]\s*(?:null|nil|none|undefined|false|0|\[\]|\{\}|""|''|~)\s*,?$`)
 	// midUncaughtRe is the same header after what the program printed
 	// on the line before it died: "ratio An unhandled exception occurred
 	// at $0000000000401100:".
@@ -127,6 +130,9 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 	}
 	if t == "" {
 		return verdict{}, false
+	}
+	if len(t) <= 24 && emptyErrorRe.MatchString(t) {
+		return verdict{}, true // an error field with nothing in it
 	}
 	if strings.IndexByte(t, '|') > 0 && findingTableRe.MatchString(t) {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
