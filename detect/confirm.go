@@ -746,7 +746,7 @@ func (r *regionState) mark(d *document, i int) {
 	if m := fenceMatch(l); m != nil {
 		if !r.inFence {
 			lang := strings.ToLower(m[1])
-			r.inFence, r.quoted = true, !outputFence[lang]
+			r.inFence, r.quoted = true, !outputFence[lang] && !(lang == "" && i+1 < len(d.lines) && strings.HasPrefix(d.lines[i+1], "$ "))
 		} else {
 			r.inFence, r.quoted = false, false
 		}
@@ -801,6 +801,8 @@ func fenceMatch(l string) []string {
 }
 
 // Fence languages that hold a program's output, not source or examples.
+// (A bare fence whose first line is a shell prompt holds a run's
+// transcript, as an agent's log shows the commands it ran.)
 var outputFence = map[string]bool{"console": true, "output": true, "log": true, "terminal": true, "stderr": true,
 	"stdout": true, "shell-session": true, "ansi": true}
 
