@@ -51,6 +51,13 @@ var (
 	// emptyErrorRe is a field that names an error and holds none: "error:
 	// null", "errors: 0", "failed: false", "err = nil".
 	emptyErrorRe = regexp.MustCompile(`(?i)^(?:error|errors|err|fatal|failure|failures|failed|exception)\s*[:=]\s*(?:null|nil|none|undefined|false|0|\[\]|\{\}|""|''|~)\s*,?$`)
+	// errorCallRe is an uncaught error call as GHC's runtime prints it:
+	// "prog: Module.function: message" ("Limit.hs: Prelude.read: no
+	// parse", "lookup: Map.!: given key is not an element in the map").
+	errorCallRe = regexp.MustCompile(`^[A-Za-z][\w.-]*[a-z][\w.-]*: (?:[A-Z][\w']*\.)+[^\s:]+: \S`)
+	// verdictWordRe is a program's verdict in capitals: "gpg: BAD
+	// signature from ...".
+	verdictWordRe = regexp.MustCompile(`^[a-z][\w.+-]*: (?:BAD|INVALID|FAILED|DENIED|REJECTED)\b`)
 	// midUncaughtRe is the same header after what the program printed
 	// on the line before it died: "ratio An unhandled exception occurred
 	// at $0000000000401100:".
@@ -113,7 +120,18 @@ func findingCandidate(line string) bool {
 	case t[0] == 'U' || t[0] == 'r' || t[0] == 'C':
 		return uncaughtRe.MatchString(t)
 	}
-	return false
+	return mayBeErrorCall(t) && (errorCallRe.MatchString(t) || verdictWordRe.MatchString(t))
+}
+
+// mayBeErrorCall rules out, without a regular expression, lines that
+// errorCallRe and verdictWordRe cannot match: a name, ": ", a capital.
+func mayBeErrorCall(t string) bool {
+	k := strings.Index(t, ": ")
+	if k <= 0 || k+3 >= len(t) || strings.IndexByte(t[:k], ' ') >= 0 {
+		return false
+	}
+	c := t[k+2]
+	return 'A' <= c && c <= 'Z'
 }
 
 // findingVerdict is stage 2 for the shapes here; ok is false when none
@@ -186,6 +204,14 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 		}
 		// The record it was reading: the program was running.
 		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryRuntime}, true
+	}
+	if indentOf(s) == 0 && mayBeErrorCall(t) && !shapes.res[rToolQuiet].MatchString(t) {
+		switch {
+		case verdictWordRe.MatchString(t):
+			return verdict{kind: kindError, fam: famLine, text: t, cat: conditionCat(t)}, true
+		case errorCallRe.MatchString(t) && !isCode(s):
+			return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}, true
+		}
 	}
 	if indentOf(s) == 0 {
 		if uncaughtRe.MatchString(t) || strings.Contains(t, " unhandled exception occurred ") && midUncaughtRe.MatchString(t) {
@@ -297,6 +323,15 @@ func conditionCat(t string) errkind.Category {
 // right above it that says why ("No RSA host key is known for ...").
 func refusalStart(lines []string, i, start, floor int) int {
 	t := lines[i]
+	if start == i && verdictWordRe.MatchString(t) {
+		// A program's verdict in capitals closes its report: the lines
+		// above it with its prefix ("gpg: Signature made ...").
+		p := t[:strings.Index(t, ": ")+2]
+		for j := i - 1; j >= floor && j >= i-10 && strings.HasPrefix(lines[j], p); j-- {
+			start = j
+		}
+		return start
+	}
 	if start < i || i-1 < floor || !strings.HasSuffix(strings.TrimRight(t, " "), "failed.") || !refusalRe.MatchString(t) {
 		return start
 	}
