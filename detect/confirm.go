@@ -315,7 +315,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if v, ok := logfmtVerdict(s); ok {
 		return v
 	}
-	if v, ok := findingVerdict(raw, s, t); ok {
+	if v, ok := findingVerdict(raw, s, t, doc.short[i+1:min(i+3, len(doc.short))]); ok {
 		return v
 	}
 	if strings.HasPrefix(s, "WARNING: DATA RACE") {

@@ -58,6 +58,9 @@ var (
 	// verdictWordRe is a program's verdict in capitals: "gpg: BAD
 	// signature from ...".
 	verdictWordRe = regexp.MustCompile(`^[a-z][\w.+-]*: (?:BAD|INVALID|FAILED|DENIED|REJECTED)\b`)
+	// reportHeadRe heads a test runner's report of one test, by its kind
+	// and place: busted's "Failure -> spec/x_spec.lua @ 5", "Error -> ...".
+	reportHeadRe = regexp.MustCompile(`^(Failure|Error) (?:->|→) \S+ @ \d+$`)
 	// midUncaughtRe is the same header after what the program printed
 	// on the line before it died: "ratio An unhandled exception occurred
 	// at $0000000000401100:".
@@ -115,10 +118,10 @@ func findingCandidate(line string) bool {
 		return sev >= 0 && sev <= 4
 	case isDigit(t[0]) && (markedRowRe.MatchString(t) || strings.Contains(t, ") test ") && exunitHeadRe.MatchString(t)):
 		return true
-	case strings.IndexByte(t, '|') > 0 && findingTableRe.MatchString(t):
+	case mayBeTableRow(t) && findingTableRe.MatchString(t):
 		return true
-	case t[0] == 'U' || t[0] == 'r' || t[0] == 'C':
-		return uncaughtRe.MatchString(t)
+	case mayBeUncaught(t) && uncaughtRe.MatchString(t):
+		return true
 	}
 	return mayBeErrorCall(t) && (errorCallRe.MatchString(t) || verdictWordRe.MatchString(t))
 }
@@ -130,13 +133,24 @@ func mayBeErrorCall(t string) bool {
 	if k <= 0 || k+3 >= len(t) || strings.IndexByte(t[:k], ' ') >= 0 {
 		return false
 	}
-	c := t[k+2]
-	return 'A' <= c && c <= 'Z'
+	r := t[k+2:]
+	if c := r[0]; c < 'A' || c > 'Z' {
+		return false
+	}
+	if j := strings.Index(r, ": "); j > 0 && strings.IndexByte(r[:j], '.') > 0 && strings.IndexByte(r[:j], ' ') < 0 {
+		return true // "Module.function: "
+	}
+	for _, w := range []string{"BAD", "INVALID", "FAILED", "DENIED", "REJECTED"} {
+		if strings.HasPrefix(r, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // findingVerdict is stage 2 for the shapes here; ok is false when none
 // of them decides the line.
-func findingVerdict(raw, s, t string) (verdict, bool) {
+func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 	if sev := syslogPri(raw); sev >= 0 {
 		switch {
 		case sev <= 3:
@@ -152,7 +166,7 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 	if len(t) <= 24 && emptyErrorRe.MatchString(t) {
 		return verdict{}, true // an error field with nothing in it
 	}
-	if strings.IndexByte(t, '|') > 0 && findingTableRe.MatchString(t) {
+	if mayBeTableRow(t) && findingTableRe.MatchString(t) {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
 	}
 	c := t[0]
@@ -164,7 +178,7 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 			}
 			return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
 		}
-		if m := problemsRecapRe.FindStringSubmatch(t); m != nil {
+		if m := recapMatch(t); m != nil {
 			if m[1] == "0" {
 				return verdict{}, true
 			}
@@ -173,7 +187,7 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 		if strings.Contains(t, ") test ") && exunitHeadRe.MatchString(s) {
 			return verdict{kind: kindError, fam: famNumbered, text: t}, true
 		}
-	case c == 'l' || c == 'L':
+	case (c == 'l' || c == 'L') && strings.HasPrefix(t[1:], "ine "):
 		if m := wordPosRe.FindStringSubmatch(t); m != nil {
 			if m[1] != "" {
 				return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
@@ -181,29 +195,44 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 			return verdict{}, true
 		}
 	case !isWordByte(c) && c != '<':
-		if m := problemsRecapRe.FindStringSubmatch(t); m != nil {
+		if m := recapMatch(t); m != nil {
 			if m[1] == "0" {
 				return verdict{}, true
 			}
 			return verdict{kind: kindSummary, fam: famLine, text: t}, true
 		}
 	}
-	if indentOf(s) == 0 && (c == 'H' || c == 'A' || c == 'T' || c == 'U' || c == 'C' || c == 'F' || strings.IndexByte(t, '@') > 0) && refusalRe.MatchString(t) {
+	if indentOf(s) == 0 && mayBeRefusal(t) && refusalRe.MatchString(t) {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}, true
 	}
-	if indentOf(s) == 0 && lineFailRe.MatchString(t) {
+	if indentOf(s) == 0 && mayBeLineFail(t) && lineFailRe.MatchString(t) {
 		v := verdict{kind: kindError, fam: famLine, text: t}
 		if lineParseRe.MatchString(t) {
 			v.cat = errkind.CategorySyntax // a line of the file that does not parse
 		}
 		return v, true
 	}
-	if m := progLevelRe.FindStringSubmatch(s); m != nil {
+	if !strings.Contains(s, ") ") {
+		// (progLevelRe needs one.)
+	} else if m := progLevelRe.FindStringSubmatch(s); m != nil {
 		if m[1] == "warning" {
 			return verdict{kind: kindWarning, fam: famLine, text: t}, true
 		}
 		// The record it was reading: the program was running.
 		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryRuntime}, true
+	}
+	if (c == 'F' || c == 'E') && strings.Contains(t, " @ ") {
+		if m := reportHeadRe.FindStringSubmatch(s); m != nil {
+			v := verdict{kind: kindError, fam: famException, text: t, cat: errkind.CategoryTest}
+			if m[1] == "Error" {
+				// What the test raised, under its name, decides.
+				v.cat = errkind.CategoryRuntime
+				if len(below) > 1 && !blank(below[1]) {
+					v.cat = conditionCat(strings.TrimSpace(below[1]))
+				}
+			}
+			return v, true
+		}
 	}
 	if indentOf(s) == 0 && mayBeErrorCall(t) && !shapes.res[rToolQuiet].MatchString(t) {
 		switch {
@@ -213,7 +242,7 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 			return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}, true
 		}
 	}
-	if indentOf(s) == 0 {
+	if indentOf(s) == 0 && mayBeUncaught(t) {
 		if uncaughtRe.MatchString(t) || strings.Contains(t, " unhandled exception occurred ") && midUncaughtRe.MatchString(t) {
 			return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}, true
 		}
@@ -227,6 +256,14 @@ func findingVerdict(raw, s, t string) (verdict, bool) {
 // backtrace after a blank line ("Backtrace for: ...", "0: (F 5)") and the
 // runtime's last word under it.
 func traceEnd(lines []string, i, end, limit int) int {
+	if reportHeadRe.MatchString(lines[i]) {
+		// A test's report: its name and what went wrong, to the blank
+		// line.
+		for j := i + 1; j <= limit && !blank(lines[j]) && !promptLike(lines[j]) && !reportHeadRe.MatchString(lines[j]); j++ {
+			end = j
+		}
+		return end
+	}
 	if i+1 <= limit && (strings.TrimSpace(lines[i+1]) == "while executing" || end > i && strings.TrimSpace(lines[end]) == "while executing") {
 		for j := end + 1; j <= limit && !blank(lines[j]); j++ {
 			if indentOf(lines[j]) == 0 && lines[j][0] != '"' && !strings.HasPrefix(strings.TrimSpace(lines[j-1]), `"`) {
@@ -275,7 +312,7 @@ func findingRow(t string) bool {
 	if t == "" {
 		return false
 	}
-	if strings.IndexByte(t, '|') > 0 && findingTableRe.MatchString(t) {
+	if mayBeTableRow(t) && findingTableRe.MatchString(t) {
 		return true
 	}
 	if isDigit(t[0]) {
@@ -291,7 +328,7 @@ var (
 	// conditionRefRe and conditionTypeRe are an uncaught condition's
 	// words for a name that is not bound and a value of the wrong type.
 	conditionRefRe  = regexp.MustCompile(`(?i)no such variable|undefined (?:variable|function)|\bunbound[- ]variable\b|\bundefined-function\b`)
-	conditionTypeRe = regexp.MustCompile(`(?i)\btype[- ]error\b|\bnon-numeric\b|\bis not of type\b`)
+	conditionTypeRe = regexp.MustCompile(`(?i)\btype[- ]error\b|\bnon-numeric\b|\bis not of type\b|\battempt to (?:index|call|perform arithmetic on|compare|concatenate) `)
 )
 
 // findingCat is the category a finding row's words decide, or "".
@@ -340,4 +377,34 @@ func refusalStart(lines []string, i, start, floor int) int {
 		return start
 	}
 	return i - 1
+}
+
+// Literal tests that rule out, without a regular expression, the lines
+// the rules here cannot match: most lines of any output.
+
+func mayBeTableRow(t string) bool {
+	k := strings.IndexByte(t, '|')
+	return k > 0 && strings.IndexByte(t[k+1:], '|') > 0
+}
+
+func recapMatch(t string) []string {
+	if !strings.Contains(t, " problem") {
+		return nil
+	}
+	return problemsRecapRe.FindStringSubmatch(t)
+}
+
+func mayBeRefusal(t string) bool {
+	return strings.Contains(t, " failed") || strings.Contains(t, "Permission denied") ||
+		strings.HasPrefix(t, "Unable to ") || strings.HasPrefix(t, "Could") || strings.HasPrefix(t, "Failed to ")
+}
+
+func mayBeLineFail(t string) bool {
+	k := strings.Index(t, ": ")
+	return k > 1 && isDigit(t[k-1])
+}
+
+func mayBeUncaught(t string) bool {
+	return strings.Contains(t, "nhandled ") || strings.HasPrefix(t, "raised ") || strings.Contains(t, " runtime error") ||
+		strings.Contains(t, "n@") || strings.Contains(t, "r@")
 }
