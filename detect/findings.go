@@ -120,9 +120,9 @@ func findingCandidate(line string) bool {
 		return true
 	case mayBeTableRow(t) && findingTableRe.MatchString(t):
 		return true
-	case mayBeUncaught(t) && uncaughtRe.MatchString(t):
-		return true
 	}
+	// (An uncaught condition's header holds a trigger word: unhandled,
+	// runtime error, error, exception.)
 	return mayBeErrorCall(t) && (errorCallRe.MatchString(t) || verdictWordRe.MatchString(t))
 }
 
@@ -163,7 +163,7 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 	if t == "" {
 		return verdict{}, false
 	}
-	if len(t) <= 24 && emptyErrorRe.MatchString(t) {
+	if len(t) <= 24 && strings.IndexAny(t, ":=") > 0 && emptyErrorRe.MatchString(t) {
 		return verdict{}, true // an error field with nothing in it
 	}
 	if mayBeTableRow(t) && findingTableRe.MatchString(t) {
@@ -405,6 +405,8 @@ func mayBeLineFail(t string) bool {
 }
 
 func mayBeUncaught(t string) bool {
-	return strings.Contains(t, "nhandled ") || strings.HasPrefix(t, "raised ") || strings.Contains(t, " runtime error") ||
-		strings.Contains(t, "n@") || strings.Contains(t, "r@")
+	if c := t[0]; c == 'U' || c == 'r' {
+		return true
+	}
+	return strings.Contains(t, "nhandled ") || strings.IndexByte(t, '@') > 0 || strings.Contains(t, " runtime error")
 }
