@@ -72,7 +72,13 @@ var (
 // executing"), Haskell's "CallStack (from HasCallStack):", Ruby's and
 // Crystal's "  from x.rb:3:in ...".
 func traceOpener(l string) bool {
-	t := strings.TrimLeft(l, " \t")
+	if l == "" || l[0] != ' ' && l[0] != '\t' && l[0] != 'C' {
+		return false
+	}
+	t := l[skipBlanks(l, 0):]
+	if t == "" || t[0] != 'w' && t[0] != 'i' && t[0] != 'C' && t[0] != 'f' {
+		return false
+	}
 	switch {
 	case t == "while executing" || t == "invoked from within":
 		return len(t) < len(l)
@@ -108,7 +114,7 @@ func syslogPri(s string) int {
 // findingCandidate is stage 1 for the shapes here that name no trigger
 // word.
 func findingCandidate(line string) bool {
-	t := strings.TrimLeft(line, " \t")
+	t := line[skipBlanks(line, 0):]
 	if t == "" {
 		return false
 	}
@@ -129,8 +135,11 @@ func findingCandidate(line string) bool {
 // mayBeErrorCall rules out, without a regular expression, lines that
 // errorCallRe and verdictWordRe cannot match: a name, ": ", a capital.
 func mayBeErrorCall(t string) bool {
-	k := strings.Index(t, ": ")
-	if k <= 0 || k+3 >= len(t) || strings.IndexByte(t[:k], ' ') >= 0 {
+	k := 0
+	for k < len(t) && t[k] != ' ' && t[k] != ':' {
+		k++ // the program's name: one word
+	}
+	if k == 0 || k+3 >= len(t) || t[k] != ':' || t[k+1] != ' ' {
 		return false
 	}
 	r := t[k+2:]
