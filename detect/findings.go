@@ -410,7 +410,14 @@ func mayBeRefusal(t string) bool {
 
 func mayBeLineFail(t string) bool {
 	k := strings.Index(t, ": ")
-	return k > 1 && isDigit(t[k-1])
+	if k < 3 || k+2 >= len(t) || !isDigit(t[k-1]) || strings.IndexByte("FCcUuIiMmDdBb", t[k+2]) < 0 {
+		return false
+	}
+	j := k - 1
+	for j > 0 && isDigit(t[j]) {
+		j--
+	}
+	return t[j] == ':' && !isDigit(t[j-1]) // one line number, not "x.go:12:5"
 }
 
 func mayBeUncaught(t string) bool {
