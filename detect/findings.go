@@ -61,6 +61,12 @@ var (
 	// reportHeadRe heads a test runner's report of one test, by its kind
 	// and place: busted's "Failure -> spec/x_spec.lua @ 5", "Error -> ...".
 	reportHeadRe = regexp.MustCompile(`^(Failure|Error) (?:->|→) \S+ @ \d+$`)
+	// codedLevelRe is a level word, then the error's number and where it
+	// arose: OpenSSL's "error 20 at 0 depth lookup: unable to get ...".
+	codedLevelRe = regexp.MustCompile(`^(?:error|ERROR|Error) \d+(?: at [\w ]{1,40})?: \S`)
+	// subjectRe is the name of what a check was on, printed over its
+	// verdict: "CN = web.internal.test".
+	subjectRe = regexp.MustCompile(`^\w{1,20} = \S`)
 	// midUncaughtRe is the same header after what the program printed
 	// on the line before it died: "ratio An unhandled exception occurred
 	// at $0000000000401100:".
@@ -251,6 +257,11 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 			return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}, true
 		}
 	}
+	if (c == 'e' || c == 'E') && len(t) > 6 && isDigit(t[6]) && codedLevelRe.MatchString(t) {
+		// A check the program ran that failed where it ran, whatever it
+		// checked (a certificate's chain, not a connection).
+		return verdict{kind: kindError, fam: famException, text: t, cat: errkind.CategoryRuntime}, true
+	}
 	if indentOf(s) == 0 && mayBeUncaught(t) {
 		if uncaughtRe.MatchString(t) || strings.Contains(t, " unhandled exception occurred ") && midUncaughtRe.MatchString(t) {
 			return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}, true
@@ -265,6 +276,14 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 // backtrace after a blank line ("Backtrace for: ...", "0: (F 5)") and the
 // runtime's last word under it.
 func traceEnd(lines []string, i, end, limit int) int {
+	if codedLevelRe.MatchString(lines[i]) {
+		// The same level word goes on with the verdict: "error web.crt:
+		// verification failed".
+		for j := end + 1; j <= limit && j <= end+4 && strings.HasPrefix(lines[j], lines[i][:6]); j++ {
+			end = j
+		}
+		return end
+	}
 	if reportHeadRe.MatchString(lines[i]) {
 		// A test's report: its name and what went wrong, to the blank
 		// line.
@@ -369,6 +388,9 @@ func conditionCat(t string) errkind.Category {
 // right above it that says why ("No RSA host key is known for ...").
 func refusalStart(lines []string, i, start, floor int) int {
 	t := lines[i]
+	if start == i && i-1 >= floor && codedLevelRe.MatchString(t) && subjectRe.MatchString(lines[i-1]) {
+		return i - 1 // what was checked, printed above the verdict ("CN = x")
+	}
 	if start == i && verdictWordRe.MatchString(t) {
 		// A program's verdict in capitals closes its report: the lines
 		// above it with its prefix ("gpg: Signature made ...").
