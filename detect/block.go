@@ -277,11 +277,14 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			}
 			return start, end, key
 		}
+		if fam == famException {
+			end = traceEnd(lines, i, end, limit)
+		}
 		if fam == famException && end > i && abortedRe.MatchString(lines[i]) && exceptionRe.MatchString(lines[i+1]) {
 			key = i + 1 // "rake aborted!": the exception says what went wrong
 		}
 	}
-	start = captureAbove(lines, i, floor, fam)
+	start = refusalStart(lines, i, captureAbove(lines, i, floor, fam), floor)
 	if start < i && numberedRe.MatchString(lines[start]) {
 		// A numbered report (mocha's "  1) suite"): to the next one.
 		end = i

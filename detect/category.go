@@ -225,7 +225,7 @@ func categorize(f finding, block []string) errkind.Category {
 // lintFinding reports whether a line is a linter's finding in the
 // "line:col  error  message  (rule)" layout (yamllint, ESLint's stylish).
 func lintFinding(t string) bool {
-	return t != "" && isDigit(strings.TrimLeft(t, " ")[0]) && eslintRe.MatchString(t)
+	return t != "" && (isDigit(strings.TrimLeft(t, " ")[0]) && eslintRe.MatchString(t) || findingRow(t))
 }
 
 var (

@@ -315,6 +315,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if v, ok := logfmtVerdict(s); ok {
 		return v
 	}
+	if v, ok := findingVerdict(raw, s, t, doc.short[i+1:min(i+3, len(doc.short))]); ok {
+		return v
+	}
 	if strings.HasPrefix(s, "WARNING: DATA RACE") {
 		return verdict{kind: kindError, fam: famRace, text: t, cat: errkind.CategoryRuntime}
 	}
@@ -544,6 +547,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// failed: Error: timed out" over "    at ...", as console.error
 		// prints them.
 		return verdict{kind: kindError, fam: famException, text: t}
+	case i+1 < len(doc.short) && traceOpener(doc.short[i+1]) && !isCode(s) && !strings.HasSuffix(t, ":"):
+		// A message over the trace its runtime prints under it: Tcl's
+		// "can't read \"x\": no such variable" over "    while executing".
+		return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}
 	case nodeSysErr(t) && !isCode(s):
 		// Node's system errors in a message: "redis: connect
 		// ECONNREFUSED 127.0.0.1:6379", "... (ERR_TLS_CERT_ALTNAME_INVALID)".
@@ -739,7 +746,7 @@ func (r *regionState) mark(d *document, i int) {
 	if m := fenceMatch(l); m != nil {
 		if !r.inFence {
 			lang := strings.ToLower(m[1])
-			r.inFence, r.quoted = true, !outputFence[lang]
+			r.inFence, r.quoted = true, !outputFence[lang] && !(lang == "" && i+1 < len(d.lines) && strings.HasPrefix(d.lines[i+1], "$ "))
 		} else {
 			r.inFence, r.quoted = false, false
 		}
@@ -794,6 +801,8 @@ func fenceMatch(l string) []string {
 }
 
 // Fence languages that hold a program's output, not source or examples.
+// (A bare fence whose first line is a shell prompt holds a run's
+// transcript, as an agent's log shows the commands it ran.)
 var outputFence = map[string]bool{"console": true, "output": true, "log": true, "terminal": true, "stderr": true,
 	"stdout": true, "shell-session": true, "ansi": true}
 

@@ -13,7 +13,7 @@ import (
 var triggerWords = []string{
 	"error", "err!", "fatal", "exception", "fault", "panic", "fail", "traceback", "critical", "severe",
 	"core dumped", "command not found", "no such file", "permission denied", "killed", "aborted",
-	"not ok", "timed out", "could not", "couldn't", "cannot", "unable to", "undefined reference", "cannot find", "data race", "unhandled", "uncaught",
+	"not ok", "timed out", "could not", "couldn't", "cannot", "unable to", "undefined reference", "cannot find", "data race", "unhandled", "uncaught", "sigsegv", "sigbus",
 	"econn", "enoent", "eacces", "etimedout", "eaddrinuse", "epipe", "enotfound", "eai_again", "ehostunreach",
 	"make: ***", "make[", "___", "==========", "●", "✕", "✗", "×", "✘", "✖",
 	"unbound variable", "not found", "no such host", "dial tcp", "connection refused", "connection reset", "address already in use",
@@ -164,7 +164,7 @@ func (a *automaton) holds(s string) bool {
 func (a *automaton) candidate(line string) bool {
 	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
 		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") ||
-		a.holds(line) || structural(line) || respError(line)
+		a.holds(line) || structural(line) || respError(line) || findingCandidate(line)
 }
 
 // respError reports whether a line is an error reply of the Redis

@@ -223,6 +223,10 @@ func (s *Stream) endLine() {
 		// the box holds.
 		short = strings.TrimPrefix(short[len(boxSide):], " ")
 	}
+	if n := len(doc.short); n > 0 && !doc.cand[n-1] && s.lines-s.pos > 0 && traceOpener(short) {
+		// A runtime's trace under a message: the message is its error's.
+		doc.cand[n-1] = true
+	}
 	doc.short = append(doc.short, short)
 	doc.cut = append(doc.cut, cut)
 	doc.cand = append(doc.cand, cand)
@@ -394,7 +398,9 @@ func (s *Stream) consider(i int) {
 		key += "\x00" + doc.short[f.start+1]
 	}
 	h := maphash.String(seenSeed, key)
-	if _, dup := s.seen[h]; dup {
+	if _, dup := s.seen[h]; dup && !findingRow(f.text) {
+		// (A linter's finding row names no file: the same row under
+		// another file's header is another finding.)
 		return
 	}
 	if len(s.seen) < maxSeen {

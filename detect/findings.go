@@ -1,0 +1,450 @@
+package detect
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/faultline-go/faultline/errkind"
+)
+
+// Shapes of error lines that name no level word where rLevel looks for
+// one, or name it where it does not mean an error: a linter's finding
+// rows, a position spelled in words, a syslog record's priority, a
+// runtime's header over an uncaught condition, a message over the trace
+// a runtime prints under it.
+
+var (
+	// findingTableRe is a row of a linter's finding table: the line and
+	// the position, maybe labelled, the rule's code and its message, in
+	// cells split by "|" ("L:   3 | P:  12 | LT01 | message").
+	findingTableRe = regexp.MustCompile(`^\s*(?:[A-Za-z]{1,6}:\s*)?\d+\s*\|\s*(?:[A-Za-z]{1,6}:\s*)?\d+\s*\|\s*[A-Za-z][A-Za-z0-9_/.-]{0,30}\s*\|\s*\S`)
+	// markedRowRe is a linter's finding row whose severity is a mark, not
+	// a word: "  8:15  ✖  message  rule" (stylelint's, and the like).
+	markedRowRe = regexp.MustCompile(`^\s*\d+:\d+\s+([✖✘×✗⚠‼])\s+\S`)
+	// problemsRecapRe is a linter's count of its findings: "✖ 4 problems
+	// (4 errors, 0 warnings)".
+	problemsRecapRe = regexp.MustCompile(`^\W{0,3}\s*\d+ problems? \((\d+) errors?, \d+ warnings?\)`)
+	// wordPosRe is a position spelled in words before a severity: HTML
+	// Tidy's "line 11 column 1 - Error: ...".
+	wordPosRe = regexp.MustCompile(`^(?:[Ll]ine \d+,? (?:[Cc]olumn|[Cc]ol\.?|[Cc]har(?:acter)?) \d+|[Ll]ine \d+)\s*(?:-|:)\s*(?:(Error|ERROR|error|Fatal|FATAL|fatal)|Warning|WARNING|warning|Info|INFO|info|Access|Config|Note|note)\b`)
+	// uncaughtRe is a runtime's header over a condition nothing handled:
+	// "Unhandled TYPE-ERROR in thread ...", "Unhandled exception: ...",
+	// "An unhandled exception occurred at ...", Ada's "raised
+	// CONSTRAINT_ERROR : x.adb:8 ...", "Fortran runtime error: ...", D's
+	// "std.conv.ConvException@x.d(12): ...".
+	uncaughtRe = regexp.MustCompile(`^(?:Unhandled [A-Z][A-Z0-9-]*[A-Z](?: in thread |:)|(?:An )?[Uu]nhandled (?:exception|condition|error)(?: occurred\b|:)|raised [A-Z][\w.]* : \S|[A-Z]\w* runtime error(?: \d+)?: \S|(?:[a-z]\w*\.)*[A-Z]\w*(?:Exception|Error)@\S+\(\d+\): \S)`)
+	// progLevelRe is a program's complaint whose level word comes after
+	// its place and the record it was reading: "gawk: cmd. line:1:
+	// (FILENAME=d.csv FNR=1) fatal: ...".
+	progLevelRe = regexp.MustCompile(`^[a-z][\w.+-]*: (?:[^:()]{1,40}:\d+: )?\([^()]{1,80}\) (fatal|error|warning): \S`)
+	// refusalRe is a sentence that says a check of the peer failed or the
+	// peer refused us: "Host key verification failed.", and behind a
+	// user@host prefix "deploy@db1: Permission denied (publickey).".
+	refusalRe = regexp.MustCompile(`^(?:[A-Z][\w -]{0,40} (?:verification|authentication|handshake) failed\.?|[\w.-]+@[\w.:\[\]-]+: Permission denied\b.*|(?:Unable to|Could not|Couldn't|Failed to) (?:negotiate|connect|establish|authenticate) (?:with|to) \S+[^:]*: \S.*)$`)
+	// exunitHeadRe heads ExUnit's numbered report of a failed test: "  1)
+	// test name (Module)".
+	exunitHeadRe = regexp.MustCompile(`^\s*\d+\) test .+ \([A-Z][\w.]*\)$`)
+	// lineFailRe is a file's line, then what could not be done with it,
+	// with no level word: "/x/app.service:7: Failed to parse ...".
+	lineFailRe  = regexp.MustCompile(`^(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+: (?:Failed to|[Cc]annot|[Cc]ould not|[Uu]nable to|[Ii]nvalid|[Uu]nknown|[Mm]issing|[Uu]nexpected|[Dd]uplicate|[Bb]ad) \S`)
+	lineParseRe = regexp.MustCompile(`:\d+: (?:Failed to parse|[Ii]nvalid|[Uu]nknown|[Uu]nexpected|[Bb]ad) `)
+	// emptyErrorRe is a field that names an error and holds none: "error:
+	// null", "errors: 0", "failed: false", "err = nil".
+	emptyErrorRe = regexp.MustCompile(`(?i)^(?:error|errors|err|fatal|failure|failures|failed|exception)\s*[:=]\s*(?:null|nil|none|undefined|false|0|\[\]|\{\}|""|''|~)\s*,?$`)
+	// errorCallRe is an uncaught error call as GHC's runtime prints it:
+	// "prog: Module.function: message" ("Limit.hs: Prelude.read: no
+	// parse", "lookup: Map.!: given key is not an element in the map").
+	errorCallRe = regexp.MustCompile(`^[A-Za-z][\w.-]*[a-z][\w.-]*: (?:[A-Z][\w']*\.)+[^\s:]+: \S`)
+	// verdictWordRe is a program's verdict in capitals: "gpg: BAD
+	// signature from ...".
+	verdictWordRe = regexp.MustCompile(`^[a-z][\w.+-]*: (?:BAD|INVALID|FAILED|DENIED|REJECTED)\b`)
+	// reportHeadRe heads a test runner's report of one test, by its kind
+	// and place: busted's "Failure -> spec/x_spec.lua @ 5", "Error -> ...".
+	reportHeadRe = regexp.MustCompile(`^(Failure|Error) (?:->|→) \S+ @ \d+$`)
+	// codedLevelRe is a level word, then the error's number and where it
+	// arose: OpenSSL's "error 20 at 0 depth lookup: unable to get ...".
+	codedLevelRe = regexp.MustCompile(`^(?:error|ERROR|Error) \d+(?: at [\w ]{1,40})?: \S`)
+	// subjectRe is the name of what a check was on, printed over its
+	// verdict: "CN = web.internal.test".
+	subjectRe = regexp.MustCompile(`^\w{1,20} = \S`)
+	// midUncaughtRe is the same header after what the program printed
+	// on the line before it died: "ratio An unhandled exception occurred
+	// at $0000000000401100:".
+	midUncaughtRe = regexp.MustCompile(`\sAn unhandled exception occurred at `)
+)
+
+// traceOpener reports whether a line opens the trace a runtime prints
+// under an uncaught error's message: Tcl's errorInfo ("    while
+// executing"), Haskell's "CallStack (from HasCallStack):", Ruby's and
+// Crystal's "  from x.rb:3:in ...".
+func traceOpener(l string) bool {
+	if l == "" || l[0] != ' ' && l[0] != '\t' && l[0] != 'C' {
+		return false
+	}
+	t := l[skipBlanks(l, 0):]
+	if t == "" || t[0] != 'w' && t[0] != 'i' && t[0] != 'C' && t[0] != 'f' {
+		return false
+	}
+	switch {
+	case t == "while executing" || t == "invoked from within":
+		return len(t) < len(l)
+	case strings.HasPrefix(t, "CallStack (from "):
+		return true
+	case strings.HasPrefix(t, "from ") && len(t) < len(l):
+		return rubyFromRe.MatchString(t)
+	}
+	return false
+}
+
+var rubyFromRe = regexp.MustCompile(`^from \S+:\d+(?::\d+)?:? ?in [` + "`" + `'"]`)
+
+// syslogPri returns the severity of a syslog record's priority ("<129>"
+// is local0's alert: 1), or -1 when the line starts with none.
+func syslogPri(s string) int {
+	if len(s) < 4 || s[0] != '<' {
+		return -1
+	}
+	n, i := 0, 1
+	for ; i < len(s) && i < 5 && isDigit(s[i]); i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	if i == 1 || i >= len(s) || s[i] != '>' || n > 191 {
+		return -1
+	}
+	if r := s[i+1:]; len(r) == 0 || !(isDigit(r[0]) || 'A' <= r[0] && r[0] <= 'Z') {
+		return -1 // a record goes on with its timestamp or version
+	}
+	return n & 7
+}
+
+// findingCandidate is stage 1 for the shapes here that name no trigger
+// word.
+func findingCandidate(line string) bool {
+	t := line[skipBlanks(line, 0):]
+	if t == "" {
+		return false
+	}
+	switch {
+	case t[0] == '<':
+		sev := syslogPri(t)
+		return sev >= 0 && sev <= 4
+	case isDigit(t[0]) && (markedRowRe.MatchString(t) || strings.Contains(t, ") test ") && exunitHeadRe.MatchString(t)):
+		return true
+	case mayBeTableRow(t) && findingTableRe.MatchString(t):
+		return true
+	}
+	// (An uncaught condition's header holds a trigger word: unhandled,
+	// runtime error, error, exception.)
+	return mayBeErrorCall(t) && (errorCallRe.MatchString(t) || verdictWordRe.MatchString(t))
+}
+
+// mayBeErrorCall rules out, without a regular expression, lines that
+// errorCallRe and verdictWordRe cannot match: a name, ": ", a capital.
+func mayBeErrorCall(t string) bool {
+	k := 0
+	for k < len(t) && t[k] != ' ' && t[k] != ':' {
+		k++ // the program's name: one word
+	}
+	if k == 0 || k+3 >= len(t) || t[k] != ':' || t[k+1] != ' ' {
+		return false
+	}
+	r := t[k+2:]
+	if c := r[0]; c < 'A' || c > 'Z' {
+		return false
+	}
+	if j := strings.Index(r, ": "); j > 0 && strings.IndexByte(r[:j], '.') > 0 && strings.IndexByte(r[:j], ' ') < 0 {
+		return true // "Module.function: "
+	}
+	for _, w := range []string{"BAD", "INVALID", "FAILED", "DENIED", "REJECTED"} {
+		if strings.HasPrefix(r, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// findingVerdict is stage 2 for the shapes here; ok is false when none
+// of them decides the line.
+func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
+	if sev := syslogPri(raw); sev >= 0 {
+		switch {
+		case sev <= 3:
+			return verdict{kind: kindError, fam: famRecord, text: t}, true
+		case sev == 4:
+			return verdict{kind: kindWarning, fam: famLine, text: t}, true
+		}
+		return verdict{}, true // the record's priority says it is no error
+	}
+	if t == "" {
+		return verdict{}, false
+	}
+	if len(t) <= 24 && strings.IndexAny(t, ":=") > 0 && emptyErrorRe.MatchString(t) {
+		return verdict{}, true // an error field with nothing in it
+	}
+	if mayBeTableRow(t) && findingTableRe.MatchString(t) {
+		return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
+	}
+	c := t[0]
+	switch {
+	case isDigit(c):
+		if m := markedRowRe.FindStringSubmatch(t); m != nil {
+			if m[1] == "⚠" || m[1] == "‼" {
+				return verdict{kind: kindWarning, fam: famLine, text: t}, true
+			}
+			return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
+		}
+		if m := recapMatch(t); m != nil {
+			if m[1] == "0" {
+				return verdict{}, true
+			}
+			return verdict{kind: kindSummary, fam: famLine, text: t}, true
+		}
+		if strings.Contains(t, ") test ") && exunitHeadRe.MatchString(s) {
+			return verdict{kind: kindError, fam: famNumbered, text: t}, true
+		}
+	case (c == 'l' || c == 'L') && strings.HasPrefix(t[1:], "ine "):
+		if m := wordPosRe.FindStringSubmatch(t); m != nil {
+			if m[1] != "" {
+				return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
+			}
+			return verdict{}, true
+		}
+	case !isWordByte(c) && c != '<':
+		if m := recapMatch(t); m != nil {
+			if m[1] == "0" {
+				return verdict{}, true
+			}
+			return verdict{kind: kindSummary, fam: famLine, text: t}, true
+		}
+	}
+	if indentOf(s) == 0 && mayBeRefusal(t) && refusalRe.MatchString(t) {
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}, true
+	}
+	if indentOf(s) == 0 && mayBeLineFail(t) && lineFailRe.MatchString(t) {
+		v := verdict{kind: kindError, fam: famLine, text: t}
+		if lineParseRe.MatchString(t) {
+			v.cat = errkind.CategorySyntax // a line of the file that does not parse
+		}
+		return v, true
+	}
+	if !strings.Contains(s, ") ") {
+		// (progLevelRe needs one.)
+	} else if m := progLevelRe.FindStringSubmatch(s); m != nil {
+		if m[1] == "warning" {
+			return verdict{kind: kindWarning, fam: famLine, text: t}, true
+		}
+		// The record it was reading: the program was running.
+		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryRuntime}, true
+	}
+	if (c == 'F' || c == 'E') && strings.Contains(t, " @ ") {
+		if m := reportHeadRe.FindStringSubmatch(s); m != nil {
+			v := verdict{kind: kindError, fam: famException, text: t, cat: errkind.CategoryTest}
+			if m[1] == "Error" {
+				// What the test raised, under its name, decides.
+				v.cat = errkind.CategoryRuntime
+				if len(below) > 1 && !blank(below[1]) {
+					v.cat = conditionCat(strings.TrimSpace(below[1]))
+				}
+			}
+			return v, true
+		}
+	}
+	if indentOf(s) == 0 && mayBeErrorCall(t) && !shapes.res[rToolQuiet].MatchString(t) {
+		switch {
+		case verdictWordRe.MatchString(t):
+			return verdict{kind: kindError, fam: famLine, text: t, cat: conditionCat(t)}, true
+		case errorCallRe.MatchString(t) && !isCode(s):
+			return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}, true
+		}
+	}
+	if (c == 'e' || c == 'E') && len(t) > 6 && isDigit(t[6]) && codedLevelRe.MatchString(t) {
+		// A check the program ran that failed where it ran, whatever it
+		// checked (a certificate's chain, not a connection).
+		return verdict{kind: kindError, fam: famException, text: t, cat: errkind.CategoryRuntime}, true
+	}
+	if indentOf(s) == 0 && mayBeUncaught(t) {
+		if uncaughtRe.MatchString(t) || strings.Contains(t, " unhandled exception occurred ") && midUncaughtRe.MatchString(t) {
+			return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}, true
+		}
+	}
+	return verdict{}, false
+}
+
+// traceEnd returns the last line of the trace a runtime prints under an
+// uncaught error whose block so far ends at end: Tcl's errorInfo (its
+// indented lines and the quoted commands between them), a numbered
+// backtrace after a blank line ("Backtrace for: ...", "0: (F 5)") and the
+// runtime's last word under it.
+func traceEnd(lines []string, i, end, limit int) int {
+	if codedLevelRe.MatchString(lines[i]) {
+		// The same level word goes on with the verdict: "error web.crt:
+		// verification failed".
+		for j := end + 1; j <= limit && j <= end+4 && strings.HasPrefix(lines[j], lines[i][:6]); j++ {
+			end = j
+		}
+		return end
+	}
+	if reportHeadRe.MatchString(lines[i]) {
+		// A test's report: its name and what went wrong, to the blank
+		// line.
+		for j := i + 1; j <= limit && !blank(lines[j]) && !promptLike(lines[j]) && !reportHeadRe.MatchString(lines[j]); j++ {
+			end = j
+		}
+		return end
+	}
+	if i+1 <= limit && (strings.TrimSpace(lines[i+1]) == "while executing" || end > i && strings.TrimSpace(lines[end]) == "while executing") {
+		for j := end + 1; j <= limit && !blank(lines[j]); j++ {
+			if indentOf(lines[j]) == 0 && lines[j][0] != '"' && !strings.HasPrefix(strings.TrimSpace(lines[j-1]), `"`) {
+				break
+			}
+			end = j
+		}
+		return end
+	}
+	if i+1 <= limit && strings.HasPrefix(lines[i+1], "CallStack (from ") {
+		// Haskell's call stack: its header and the frames under it.
+		end = i + 1
+		for j := end + 1; j <= limit && indentOf(lines[j]) > 0 && !blank(lines[j]); j++ {
+			end = j
+		}
+		return end
+	}
+	j := end + 1
+	if j <= limit && blank(lines[j]) {
+		j++
+	}
+	if j > limit || !strings.HasPrefix(lines[j], "Backtrace") || !strings.HasSuffix(strings.Fields(lines[j])[0], ":") &&
+		!strings.HasPrefix(lines[j], "Backtrace for") {
+		return end
+	}
+	end = j
+	for j = end + 1; j <= limit && numberedFrameRe.MatchString(lines[j]); j++ {
+		end = j
+	}
+	if end+2 <= limit && blank(lines[end+1]) && lastWordRe.MatchString(lines[end+2]) {
+		end += 2
+	}
+	return end
+}
+
+var (
+	numberedFrameRe = regexp.MustCompile(`^\s*\d+: \S`)
+	lastWordRe      = regexp.MustCompile(`^[Uu]nhandled .*, quitting$`)
+)
+
+// findingRow reports whether a line is a linter's finding row of a shape
+// here: a finding table's row, a row marked "✖", a position in words
+// before "Error:".
+func findingRow(t string) bool {
+	t = strings.TrimLeft(t, " \t")
+	if t == "" {
+		return false
+	}
+	if mayBeTableRow(t) && findingTableRe.MatchString(t) {
+		return true
+	}
+	if isDigit(t[0]) {
+		return markedRowRe.MatchString(t)
+	}
+	return (t[0] == 'l' || t[0] == 'L') && wordPosRe.MatchString(t)
+}
+
+var (
+	// findingSyntaxRe is a linter's finding that the input holds what its
+	// grammar does not know or cannot read.
+	findingSyntaxRe = regexp.MustCompile(`(?i)\b(?:unknown|unrecognized|not recognized|unparsable|parse error|parsing error|could(?:n't| not) find closing|missing closing)\b|\|\s*PRS\s*\|`)
+	// conditionRefRe and conditionTypeRe are an uncaught condition's
+	// words for a name that is not bound and a value of the wrong type.
+	conditionRefRe  = regexp.MustCompile(`(?i)no such variable|undefined (?:variable|function)|\bunbound[- ]variable\b|\bundefined-function\b`)
+	conditionTypeRe = regexp.MustCompile(`(?i)\btype[- ]error\b|\bnon-numeric\b|\bis not of type\b|\battempt to (?:index|call|perform arithmetic on|compare|concatenate) `)
+)
+
+// findingCat is the category a finding row's words decide, or "".
+func findingCat(t string) errkind.Category {
+	if findingSyntaxRe.MatchString(t) {
+		return errkind.CategorySyntax
+	}
+	return ""
+}
+
+// conditionCat is the category of an uncaught condition's header: a
+// name not bound, a value of the wrong type, what the rules say, or else
+// a crash.
+func conditionCat(t string) errkind.Category {
+	switch {
+	case conditionRefRe.MatchString(t):
+		return errkind.CategoryReference
+	case conditionTypeRe.MatchString(t):
+		return errkind.CategoryType
+	}
+	if c := matchRules(clip(t)); c != "" {
+		return c
+	}
+	return errkind.CategoryRuntime
+}
+
+// refusalStart returns the first line of a failed check's block whose
+// verdict is on line i ("Host key verification failed."): the sentence
+// right above it that says why ("No RSA host key is known for ...").
+func refusalStart(lines []string, i, start, floor int) int {
+	t := lines[i]
+	if start == i && i-1 >= floor && codedLevelRe.MatchString(t) && subjectRe.MatchString(lines[i-1]) {
+		return i - 1 // what was checked, printed above the verdict ("CN = x")
+	}
+	if start == i && verdictWordRe.MatchString(t) {
+		// A program's verdict in capitals closes its report: the lines
+		// above it with its prefix ("gpg: Signature made ...").
+		p := t[:strings.Index(t, ": ")+2]
+		for j := i - 1; j >= floor && j >= i-10 && strings.HasPrefix(lines[j], p); j-- {
+			start = j
+		}
+		return start
+	}
+	if start < i || i-1 < floor || !strings.HasSuffix(strings.TrimRight(t, " "), "failed.") || !refusalRe.MatchString(t) {
+		return start
+	}
+	a := strings.TrimRight(lines[i-1], " ")
+	if blank(a) || indentOf(a) > 0 || promptLike(a) || !strings.HasSuffix(a, ".") || len(a) > 200 || a[0] < 'A' || a[0] > 'Z' {
+		return start
+	}
+	return i - 1
+}
+
+// Literal tests that rule out, without a regular expression, the lines
+// the rules here cannot match: most lines of any output.
+
+func mayBeTableRow(t string) bool {
+	k := strings.IndexByte(t, '|')
+	return k > 0 && strings.IndexByte(t[k+1:], '|') > 0
+}
+
+func recapMatch(t string) []string {
+	if !strings.Contains(t, " problem") {
+		return nil
+	}
+	return problemsRecapRe.FindStringSubmatch(t)
+}
+
+func mayBeRefusal(t string) bool {
+	return strings.Contains(t, " failed") || strings.Contains(t, "Permission denied") ||
+		strings.HasPrefix(t, "Unable to ") || strings.HasPrefix(t, "Could") || strings.HasPrefix(t, "Failed to ")
+}
+
+func mayBeLineFail(t string) bool {
+	k := strings.Index(t, ": ")
+	if k < 3 || k+2 >= len(t) || !isDigit(t[k-1]) || strings.IndexByte("FCcUuIiMmDdBb", t[k+2]) < 0 {
+		return false
+	}
+	j := k - 1
+	for j > 0 && isDigit(t[j]) {
+		j--
+	}
+	return t[j] == ':' && !isDigit(t[j-1]) // one line number, not "x.go:12:5"
+}
+
+func mayBeUncaught(t string) bool {
+	if c := t[0]; c == 'U' || c == 'r' {
+		return true
+	}
+	return strings.Contains(t, "nhandled ") || strings.IndexByte(t, '@') > 0 || strings.Contains(t, " runtime error")
+}
