@@ -318,6 +318,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if v, ok := findingVerdict(raw, s, t, doc.short[i+1:min(i+3, len(doc.short))]); ok {
 		return v
 	}
+	if v, ok := checkerVerdict(doc.short, i); ok {
+		return v
+	}
 	if strings.HasPrefix(s, "WARNING: DATA RACE") {
 		return verdict{kind: kindError, fam: famRace, text: t, cat: errkind.CategoryRuntime}
 	}

@@ -132,6 +132,8 @@ func findingCandidate(line string) bool {
 		return true
 	case mayBeTableRow(t) && findingTableRe.MatchString(t):
 		return true
+	case checkerRowShape(t):
+		return true
 	}
 	// (An uncaught condition's header holds a trigger word: unhandled,
 	// runtime error, error, exception.)
@@ -340,7 +342,7 @@ func findingRow(t string) bool {
 	if t == "" {
 		return false
 	}
-	if mayBeTableRow(t) && findingTableRe.MatchString(t) {
+	if mayBeTableRow(t) && findingTableRe.MatchString(t) || checkerRowShape(t) {
 		return true
 	}
 	if isDigit(t[0]) {
@@ -447,4 +449,91 @@ func mayBeUncaught(t string) bool {
 		return true
 	}
 	return strings.Contains(t, "nhandled ") || strings.IndexByte(t, '@') > 0 || strings.Contains(t, " runtime error")
+}
+
+var (
+	// posWordsRowRe is a checker's finding row in the compact layout, the
+	// position in words after the file: "x.css: line 3, col 19, Error -
+	// message (rule)", "x.js: line 2, col 14, Missing semicolon.".
+	posWordsRowRe = regexp.MustCompile(`^[^\s:]+: line \d+, col(?:umn)? \d+, (?:(Warning|warning|WARNING|Info|info|Notice|Hint)\b)?`)
+	// rowNoteRe is what a checker writes on each finding row beside its
+	// message: the rule's name or code in brackets ("[build/namespaces]
+	// [5]", "(tag-pair)"), its confidence ("(60% confidence)"), the
+	// suggested fix ("teh ==> the").
+	rowNoteRe = regexp.MustCompile(`(?:\[[\w./-]+\](?:\s+\[\d+\])?|\(\d+% confidence\)|\([a-z][a-z0-9]*(?:[-/][a-z0-9]+)+\)\.?)\s*$|\S ==> \S`)
+)
+
+// onePosMsg returns the message of a finding row with one position and
+// no column, "path.ext:N: message", or "".
+func onePosMsg(t string) string {
+	k := strings.Index(t, ": ")
+	if k < 3 || !isDigit(t[k-1]) {
+		return ""
+	}
+	j := k - 1
+	for j > 0 && isDigit(t[j]) {
+		j--
+	}
+	if t[j] != ':' || j == 0 || isDigit(t[j-1]) {
+		return "" // no line number, or a line and a column
+	}
+	p := t[:j]
+	if strings.IndexByte(p, '.') < 0 || strings.IndexAny(p, " \t\"'()=,;<>|") >= 0 {
+		return ""
+	}
+	msg := strings.TrimLeft(t[k+2:], " ")
+	if msg == "" || levelFirst(msg) {
+		return "" // a level word decides elsewhere
+	}
+	return msg
+}
+
+// levelFirst reports whether a message starts with a level word.
+func levelFirst(msg string) bool {
+	lower := strings.ToLower(msg[:min(len(msg), 8)])
+	for _, w := range []string{"error", "warning", "warn", "note", "info", "fatal"} {
+		if strings.HasPrefix(lower, w) && (len(lower) == len(w) || !isWordByte(lower[len(w)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkerRowShape reports whether a line has the shape of a checker's
+// finding row that names no level word: the compact layout's position in
+// words, or one position and a message that carries its rule, its
+// confidence or its fix.
+func checkerRowShape(t string) bool {
+	if t == "" || t[0] == ' ' || t[0] == '\t' {
+		return false
+	}
+	if strings.Contains(t, ": line ") && strings.Contains(t, ", col") && posWordsRowRe.MatchString(t) {
+		return true
+	}
+	msg := onePosMsg(t)
+	return msg != "" && (strings.Contains(msg, " ==> ") || !looksLikeCode(msg)) && rowNoteRe.MatchString(msg)
+}
+
+// checkerVerdict is stage 2 for a checker's finding rows with no level
+// word. The compact layout decides alone; a row with one position is a
+// finding only in a run of such rows (another within three lines), the
+// shape of a checker's report, not of a search's hit.
+func checkerVerdict(lines []string, i int) (verdict, bool) {
+	t := lines[i]
+	if !checkerRowShape(t) {
+		return verdict{}, false
+	}
+	t = strings.TrimSpace(t)
+	if m := posWordsRowRe.FindStringSubmatch(t); m != nil {
+		if m[1] != "" {
+			return verdict{kind: kindWarning, fam: famLine, text: t}, true
+		}
+		return verdict{kind: kindError, fam: famLine, text: t}, true
+	}
+	for j := max(0, i-3); j < len(lines) && j <= i+3; j++ {
+		if j != i && checkerRowShape(lines[j]) {
+			return verdict{kind: kindError, fam: famLine, text: t}, true
+		}
+	}
+	return verdict{}, false
 }
