@@ -54,7 +54,12 @@ func blank(s string) bool { return strings.TrimSpace(s) == "" }
 // line and the line that says what went wrong. The block may not reach
 // above floor (the line after the previous block).
 func capture(lines []string, i, floor int, fam family) (start, end, key int) {
-	start, end, key = i, i, i
+	start, end, key = stepAbove(lines, i, floor)
+	if start < i {
+		// A failed step's report under it: the step heads the block.
+		s, e, k := capture(lines, i, i, fam)
+		return min(start, s), e, k
+	}
 	limit := min(len(lines)-1, i+maxBlockScan)
 	switch fam {
 	case famTraceback:
@@ -240,7 +245,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	case famNumbered:
-		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !numberedEndRe.MatchString(lines[j]) &&
+		for j := i + 1; j <= limit && !numberedRe.MatchString(lines[j]) && !numberedEndRe.MatchString(lines[j]) && !sectionHead(lines[j]) &&
 			!(blank(lines[j]) && j+1 <= limit && blank(lines[j+1])); j++ {
 			end = j
 		}
@@ -1092,3 +1097,35 @@ func conclusion(l string) bool {
 	return (strings.Contains(l, "previous error") || strings.Contains(l, "ompilation aborted") || strings.Contains(l, " found in ") ||
 		strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ")) && conclusionRe.MatchString(l)
 }
+
+// sectionHead reports whether a line is a one-word heading at the margin
+// that opens a runner's next section ("Pending:", "Failures:").
+func sectionHead(l string) bool {
+	if len(l) < 4 || len(l) > 24 || l[0] < 'A' || l[0] > 'Z' || l[len(l)-1] != ':' {
+		return false
+	}
+	for k := 1; k < len(l)-1; k++ {
+		if c := l[k]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// stepAbove returns i-1 as the start of line i's block when line i is
+// indented under a less indented step that names where it is defined,
+// "    Then the total is 9   # features/steps/cart.py:14": a scenario
+// runner's failed step over its reason; else i.
+func stepAbove(lines []string, i, floor int) (start, end, key int) {
+	if i-1 < floor || indentOf(lines[i]) == 0 || indentOf(lines[i-1]) >= indentOf(lines[i]) {
+		return i, i, i
+	}
+	a := strings.TrimRight(lines[i-1], " ")
+	k := strings.LastIndex(a, " # ")
+	if k < 0 || !isDigit(a[len(a)-1]) || !stepLocRe.MatchString(a[k:]) {
+		return i, i, i
+	}
+	return i - 1, i, i
+}
+
+var stepLocRe = regexp.MustCompile(`^ # \S+\.\w+:\d+$`)

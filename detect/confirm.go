@@ -321,6 +321,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if v, ok := checkerVerdict(doc.short, i); ok {
 		return v
 	}
+	if strings.HasPrefix(t, "Assertion Failed: ") && len(t) > len("Assertion Failed: ") {
+		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
+	}
+	if failuresItem(doc.short, i) {
+		return verdict{kind: kindError, fam: famNumbered, text: t}
+	}
 	if strings.HasPrefix(s, "WARNING: DATA RACE") {
 		return verdict{kind: kindError, fam: famRace, text: t, cat: errkind.CategoryRuntime}
 	}

@@ -134,6 +134,10 @@ func findingCandidate(line string) bool {
 		return true
 	case checkerRowShape(t):
 		return true
+	case strings.HasPrefix(t, "Assertion Failed: "):
+		return true // behave's failed step's reason
+	case len(t) == len(line) && isDigit(t[0]) && strings.Contains(t[:min(len(t), 6)], ") "):
+		return true // a numbered item at the margin: maybe a failure's (stage 2 looks for its section)
 	}
 	// (An uncaught condition's header holds a trigger word: unhandled,
 	// runtime error, error, exception.)
@@ -536,4 +540,25 @@ func checkerVerdict(lines []string, i int) (verdict, bool) {
 		}
 	}
 	return verdict{}, false
+}
+
+// failuresItem reports whether line i is a numbered item of a runner's
+// "Failures:" section at the margin ("1) Suite spec", "2) Scenario: x #
+// features/x.feature:7"): the heading is looked for over the section's
+// items, at most 80 lines up.
+func failuresItem(lines []string, i int) bool {
+	t := lines[i]
+	if len(t) < 4 || !isDigit(t[0]) || !numberedRe.MatchString(t) {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-80; j-- {
+		l := strings.TrimRight(lines[j], " ")
+		if l == "Failures:" || l == "Failed tests:" || l == "Failed scenarios:" {
+			return true
+		}
+		if l != "" && l[0] != ' ' && l[0] != '\t' && !isDigit(l[0]) {
+			return false // another section's line at the margin
+		}
+	}
+	return false
 }
