@@ -463,7 +463,7 @@ var (
 	// rowNoteRe is what a checker writes on each finding row beside its
 	// message: the rule's name or code in brackets ("[build/namespaces]
 	// [5]", "(tag-pair)"), its confidence ("(60% confidence)"), the
-	// suggested fix ("teh ==> the").
+	// suggested fix ("colour ==> color").
 	rowNoteRe = regexp.MustCompile(`(?:\[[\w./-]+\](?:\s+\[\d+\])?|\(\d+% confidence\)|\([a-z][a-z0-9]*(?:[-/][a-z0-9]+)+\)\.?)\s*$|\S ==> \S`)
 )
 
@@ -482,7 +482,7 @@ func onePosMsg(t string) string {
 		return "" // no line number, or a line and a column
 	}
 	p := t[:j]
-	if strings.IndexByte(p, '.') < 0 || strings.IndexAny(p, " \t\"'()=,;<>|") >= 0 {
+	if strings.IndexByte(p, '.') < 0 || strings.ContainsAny(p, " \t\"'()=,;<>|") {
 		return ""
 	}
 	msg := strings.TrimLeft(t[k+2:], " ")
