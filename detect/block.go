@@ -775,6 +775,11 @@ func captureToolLines(lines []string, i, limit int) int {
 			// The program's conclusion about what its other part
 			// reported: "tar (child): x: Cannot open", then "tar: Child
 			// returned status 2", naming nothing of its own.
+		case j == i+1 && !own && toolPrefix(lines[i]) != "" && callerComplaint(l) && !positionedRe.MatchString(l) &&
+			len(appendSubjects(nil, l[len(toolPrefix(l)):])) == 0:
+			// The caller's complaint right under what the program it ran
+			// said, naming nothing of its own: ssh's "Could not resolve
+			// hostname", then "rsync: connection unexpectedly closed".
 		default:
 			return end
 		}
@@ -1077,7 +1082,7 @@ func promptLike(l string) bool {
 // saying only that it gave up on what it reported: "Fatal: Compilation
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors".
-var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)`)
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -1095,7 +1100,7 @@ func captureConclusions(lines []string, end int) int {
 // words it must hold are looked for first.
 func conclusion(l string) bool {
 	return (strings.Contains(l, "previous error") || strings.Contains(l, "ompilation aborted") || strings.Contains(l, " found in ") ||
-		strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ")) && conclusionRe.MatchString(l)
+		strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ") || strings.Contains(l, " FAILED")) && conclusionRe.MatchString(l)
 }
 
 // sectionHead reports whether a line is a one-word heading at the margin

@@ -511,6 +511,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// "✖ parses minutes (1ms)" over the indented report of its
 		// failure (node's spec reporter): a test's report, not a recap.
 		return verdict{kind: kindError, fam: famTest, text: t}
+	case (strings.HasPrefix(t, "ERROR ") || strings.HasPrefix(t, "Error ")) && codedErrorRe.MatchString(t):
+		// "ERROR 2002 (HY000): Can't connect ...": an error with its number.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: complaintCat(t)}
 	case mayBeNamedSummary(t) && m(rNamedSummary) && !assignRe.MatchString(t):
 		if zeroErrorsRe.MatchString(t) {
 			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
@@ -534,7 +537,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case strings.Contains(s, ": line ") && bashLineRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case m(rToolErr) && !m(rToolQuiet):
+		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
+	case numberedVerdict(t) && len(s) == len(raw):
 		return verdict{kind: kindError, fam: famTool, text: t}
+	case len(s) == len(raw) && complaint(s):
+		// A program's complaint that says what failed without a level
+		// word: "xz: f.xz: Unexpected end of input" (complaint.go).
+		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
 	case m(rGoNet):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
 	case m(rErrnoEnd) && indentOf(s) == 0 && !isCode(s) && !strings.HasPrefix(t, "if ") && !m(rToolQuiet):

@@ -164,7 +164,7 @@ func (a *automaton) holds(s string) bool {
 func (a *automaton) candidate(line string) bool {
 	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
 		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") ||
-		a.holds(line) || structural(line) || respError(line) || findingCandidate(line)
+		a.holds(line) || structural(line) || respError(line) || findingCandidate(line) || complaint(line)
 }
 
 // respError reports whether a line is an error reply of the Redis
