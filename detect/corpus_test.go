@@ -231,51 +231,26 @@ func TestCorpus(t *testing.T) {
 	measure(t, "corpus", corpusFloors)
 }
 
-// TestHoldout measures the first held-out corpus in testdata/holdout:
-// labelled independently and measured once unseen; it has been developed
-// against since (issue 19), and is kept as its own measured set.
-func TestHoldout(t *testing.T) {
-	measure(t, "holdout", holdoutFloors)
-}
-
-// TestHoldout2 measures the second held-out corpus in testdata/holdout2:
+// TestHoldout measures the held-out corpora, testdata/holdout to
+// testdata/holdout6, one subtest each (-run TestHoldout/holdout6): each
 // collected from real programs and labelled by someone who never saw the
-// detector or its output (see its README.md), measured once unseen; it has
-// been developed against since, and is kept as its own measured set.
-func TestHoldout2(t *testing.T) {
-	measure(t, "holdout2", holdout2Floors)
-}
-
-// TestHoldout3 measures the third held-out corpus in testdata/holdout3:
-// collected from programs the earlier sets did not use and labelled by
-// someone who never saw the detector or its output (see its README.md),
-// measured once unseen; the classes it missed have been worked on since.
-func TestHoldout3(t *testing.T) {
-	measure(t, "holdout3", holdout3Floors)
-}
-
-// TestHoldout4 measures the fourth held-out corpus in testdata/holdout4:
-// real programs' output, a third of it from tools no earlier set used,
-// labelled by someone who never saw the detector or its output (see its
-// README.md); measured once unseen.
-func TestHoldout4(t *testing.T) {
-	measure(t, "holdout4", holdout4Floors)
-}
-
-// TestHoldout5 measures the fifth held-out corpus in testdata/holdout5:
-// real programs' output, half of it from tools no earlier set used,
-// labelled by someone who never saw the detector or its output (see its
-// README.md); measured once unseen.
-func TestHoldout5(t *testing.T) {
-	measure(t, "holdout5", holdout5Floors)
-}
-
-// TestHoldout6 measures the sixth held-out corpus in testdata/holdout6:
-// real programs' output, mostly mainstream development work and a third
-// from tools no earlier set used, labelled by someone who never saw the
-// detector or its output (see its README.md); measured once unseen.
-func TestHoldout6(t *testing.T) {
-	measure(t, "holdout6", holdout6Floors)
+// detector or its output (see each README.md), measured once unseen. The
+// floors above say which have been worked on since and which still stands
+// for unseen output.
+func TestHoldout(t *testing.T) {
+	for _, set := range []struct {
+		dir string
+		min floors
+	}{
+		{"holdout", holdoutFloors},
+		{"holdout2", holdout2Floors},
+		{"holdout3", holdout3Floors},
+		{"holdout4", holdout4Floors},
+		{"holdout5", holdout5Floors},
+		{"holdout6", holdout6Floors},
+	} {
+		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
+	}
 }
 
 func measure(t *testing.T, dir string, min floors) {
