@@ -442,7 +442,7 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			j = k
 			continue
 		case continues(l, lineAt(lines, j+1, limit), base, snippets, blank(lines[j-1])):
-		case !framed && j+1 <= limit && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
+		case !framed && j+1 <= limit && mayBeException(strings.TrimSpace(l)) && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
 			// A report's header, then the exception and its frames; after
 			// frames, another exception is another error.
 		case (j == i+1 || j == i+2 && blank(lines[i+1]) || snippets && noteRe.MatchString(lines[j-1])) && snippetAt(lines, j, limit):

@@ -18,8 +18,52 @@ import (
 // an answer, only how often the regular expressions are asked.
 type ruleSet struct {
 	res    []*regexp.Regexp
-	always hits // expressions with no required literal
+	fast   []func(string) bool // an exact hand-written matcher of res[i], or nil
+	always hits                // expressions with no required literal
 	lits   *automaton
+}
+
+// fastMatchers are hand-written matchers, each exactly equivalent to the
+// pattern it is keyed by (TestFastMatchers compares them), for patterns
+// Go's regexp runs slowly because they start with no literal: a class
+// before the literal makes it try every position of a long text.
+var fastMatchers = map[string]func(string) bool{
+	`(?i:(?:^|[^:\w.])(?:429|502|503|504|529)\b)`: hasStatusCode,
+}
+
+// hasStatusCode reports whether s holds 429, 502, 503, 504 or 529 as a
+// number of its own: not after a colon, a dot or a word character (a
+// line number, a version, a name), not followed by a word character.
+func hasStatusCode(s string) bool {
+	for i := 0; i+3 <= len(s); i++ {
+		c := s[i]
+		if c != '4' && c != '5' {
+			continue
+		}
+		switch s[i : i+3] {
+		case "429", "502", "503", "504", "529":
+		default:
+			continue
+		}
+		if i > 0 {
+			if p := s[i-1]; p == ':' || p == '.' || isWordByte(p) {
+				continue
+			}
+		}
+		if i+3 < len(s) && isWordByte(s[i+3]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// matches reports whether expression i matches s.
+func (rs *ruleSet) matches(i int, s string) bool {
+	if f := rs.fast[i]; f != nil {
+		return f(s)
+	}
+	return rs.res[i].MatchString(s)
 }
 
 // hits is a set of expressions of a ruleSet, by index.
@@ -50,6 +94,7 @@ func newRuleSet(patterns ...string) *ruleSet {
 	var ids []hits
 	for i, p := range patterns {
 		rs.res = append(rs.res, regexp.MustCompile(p))
+		rs.fast = append(rs.fast, fastMatchers[p])
 		lits := requiredLiterals(p)
 		if len(lits) == 0 {
 			rs.always.add(i)
@@ -73,7 +118,7 @@ func (rs *ruleSet) candidates(s string) hits {
 
 // match reports whether expression i matches s, given s's candidates.
 func (rs *ruleSet) match(i int, s string, h hits) bool {
-	return h.has(i) && rs.res[i].MatchString(s)
+	return h.has(i) && rs.matches(i, s)
 }
 
 // first returns the index of the first expression that matches s, or -1.
@@ -83,7 +128,7 @@ func (rs *ruleSet) first(s string) int {
 		for word != 0 {
 			b := bits.TrailingZeros64(word)
 			word &^= 1 << b
-			if i := w<<6 | b; i < len(rs.res) && rs.res[i].MatchString(s) {
+			if i := w<<6 | b; i < len(rs.res) && rs.matches(i, s) {
 				return i
 			}
 		}
@@ -106,7 +151,7 @@ func (rs *ruleSet) firstIn(s string, h hits, from, to int) int {
 			if i >= to || i >= len(rs.res) {
 				return -1
 			}
-			if rs.res[i].MatchString(s) {
+			if rs.matches(i, s) {
 				return i
 			}
 		}
