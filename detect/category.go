@@ -21,7 +21,7 @@ import (
 // default (a compiler's finding is a build error, a traceback a crash).
 var specificCats = []errkind.Category{
 	errkind.CategoryUnknown,    // a command or script that does not exist: nothing to say what
-	errkind.CategoryBuild,      // a missing dependency or module; a tool's step that failed
+	errkind.CategoryBuild,      // a missing dependency or module, or one the package manager cannot resolve (no version, no candidates, conflicting dependencies, a gem not found); a tool's step that failed
 	errkind.CategoryBuild,      // static analysis findings: go vet's analyzers
 	errkind.CategoryType,       // what a language's types rule out, whatever reports it: a failed static_assert, a method called on nil
 	errkind.CategoryTest,       // a test framework's own failures
@@ -36,7 +36,7 @@ var specificCats = []errkind.Category{
 
 var specificPatterns = []string{
 	`command not found|[Uu]nknown command '|npm error Missing script|npm ERR! Missing script|^[\w./-]+: \d+: [^:\s]+: not found$`,
-	`ModuleNotFoundError|No module named|there is no package called|[Cc]ould not find or load main class|build stopped: subcommand failed|returned an? (?:error|non-zero) exit ?code|[Cc]annot find module|[Cc]annot find package|cannot load such file|Can't locate \S+\.pm in @INC|\(LoadError\)|no required module provides package|module lookup disabled|cannot find module providing|missing go\.sum entry|ERESOLVE|[Cc]ould not resolve dependenc|unable to resolve dependency|error TS2307\b|Unable to resolve (?:module|dependency)|requires go >= |Could not find artifact|package \S+ does not exist|Could not find a version that satisfies|Could not find a package configuration|Could NOT find|Unable to locate package|has no installation candidate|module '\S+' not found|No matching distribution found|aborting due to \d* ?previous error|could not compile|[Cc]ompilation fail(?:ed|ure)|Execution failed for task|BUILD FAILED|linking with .* failed|make(?:\[\d+\])?: \*\*\*|completed with exit code|npm (?:error|ERR!) (?:code )?E404\b|fatal error: \S+\.h(?:pp|h)?: No such file or directory|'[^']+\.h(?:pp|h)?' file not found|[Cc]annot access \S+ (?:\(\S+\) )?in offline mode|in offline mode and the artifact`,
+	`ModuleNotFoundError|No module named|there is no package called|[Cc]ould not find or load main class|build stopped: subcommand failed|returned an? (?:error|non-zero) exit ?code|[Cc]annot find module|[Cc]annot find package|cannot load such file|Can't locate \S+\.pm in @INC|\(LoadError\)|no required module provides package|module lookup disabled|cannot find module providing|missing go\.sum entry|ERESOLVE|[Cc]ould not resolve dependenc|unable to resolve dependency|error TS2307\b|Unable to resolve (?:module|dependency)|requires go >= |Could not find artifact|package \S+ does not exist|Could not find a version that satisfies|Could not find a package configuration|Could NOT find|Unable to locate package|has no installation candidate|module '\S+' not found|No matching distribution found|aborting due to \d* ?previous error|could not compile|[Cc]ompilation fail(?:ed|ure)|Execution failed for task|BUILD FAILED|linking with .* failed|make(?:\[\d+\])?: \*\*\*|completed with exit code|npm (?:error|ERR!) (?:code )?E404\b|fatal error: \S+\.h(?:pp|h)?: No such file or directory|'[^']+\.h(?:pp|h)?' file not found|[Cc]annot access \S+ (?:\(\S+\) )?in offline mode|in offline mode and the artifact|Could not find (?:a valid )?gem\b|No matching version found|No candidates found|conflicting dependencies|ResolutionImpossible|can't be resolved to a satisfying range|present in your lockfile`,
 	`format %\S+ has arg|reads arg #\d+|possible Printf formatting|self-assignment of|redundant (?:or|and):|should be called, not discarded|not compatible with reflect\.StructTag|passes non-pointer|passes lock by value|copies lock|unreachable code|result of \S+ call not used|possible misuse of|composite literal uses unkeyed|loop variable \S+ captured|declared and not used|imported and not used|\beqeqeq\b|\bno-unused-vars\b|\bprefer-const\b|missing return|redeclared in this block|import cycle not allowed|inconsistent vendoring`,
 	`static assertion failed|FunctionClauseError|no function clause match|(?:attribute|member) of "?None"?|use of deleted function|undefined method [` + "`" + `'][^']*' for nil\b|for nil:NilClass|cannot be cast to|ClassCastException|no type named|[Cc]annot index \w+ with|but an expression was expected of type`,
 	`There are test failures|\bcheck \S.* has failed\b|There were failing tests|Failed asserting that|Failure/Error: expect|Timeout of \d+ms exceeded|AssertionError|AssertionFailedError|ComparisonFailure|[Aa]ssertion failed|Expected values to be strictly|expected .* to (?:be|equal|deep|have|include|contain)|toBe\(|toEqual\(`,
@@ -49,7 +49,10 @@ var specificPatterns = []string{
 	`[Dd]ivision by (?:zero|0)|canceling statement due to|[Dd]ivide by zero|: runtime error: |AddressSanitizer|LeakSanitizer|ThreadSanitizer|[Ss]egmentation fault|Aborted|core dumped|UnhandledPromiseRejection|[Uu]nhandled promise rejection|Unhandled '.*' event|Exception in thread|[Uu]ncaught|panic: |fatal error: all goroutines|DATA RACE|violates (?:unique|not-null|foreign key|check|exclusion) constraint|(?:UNIQUE|NOT NULL|FOREIGN KEY|CHECK|PRIMARY KEY) constraint failed|duplicate key value|invalid input syntax for|invalid literal for \w+\(\)|strconv\.\w+: parsing|invalid duration|\bmust be (?:one of\b|(?:positive|non-negative|negative|greater than|less than|at least|at most|between)\b|[<>]=? )`,
 }
 
-// The generic rules: exception classes and words.
+// The generic rules: exception classes and words. The syntax words
+// include a parser's own complaints ("Couldn't parse", "Cannot parse",
+// "Expected 'fi'.", "expected ')' and instead saw", "(to close '{'"): on
+// a compiler's or linter's head line they say the input does not parse.
 var genericCats = []errkind.Category{
 	errkind.CategoryTest,
 	errkind.CategorySyntax,
@@ -63,7 +66,7 @@ var genericCats = []errkind.Category{
 
 var genericPatterns = []string{
 	`assert(?:_eq|_ne)?!|assertion ` + "`" + `|expect\(|--- FAIL|^FAIL\b|^not ok\b|Tests run: .*Failures: [1-9]|\b[1-9]\d* (?:failed|failing)\b|^FAILED\b|(?i:test failed|test failures)`,
-	`SyntaxError|ParseError|[Ss]yntax error|[Pp]arse error|IndentationError|TabError|[Uu]nexpected token|unexpected symbol|unexpected (?:end of|EOF|newline|identifier|indent|end-of-input|keyword)|expected .*(?:, found|but found|before)|expected '[^']{1,3}' after|expected one of|'[^']{1,3}' expected|^\S+:\d+:\d+: error: expected (?:expression|identifier|unqualified-id|declaration|statement|member name)\b|unterminated|error TS1\d{3}\b|invalid character|illegal start of`,
+	`SyntaxError|ParseError|[Ss]yntax error|[Pp]arse error|IndentationError|TabError|[Uu]nexpected token|unexpected symbol|unexpected (?:end of|EOF|newline|identifier|indent|end-of-input|keyword)|expected .*(?:, found|but found|before)|expected '[^']{1,3}' after|expected one of|'[^']{1,3}' expected|^\S+:\d+:\d+: error: expected (?:expression|identifier|unqualified-id|declaration|statement|member name)\b|unterminated|error TS1\d{3}\b|invalid character|illegal start of|[Cc]ouldn't parse|[Cc]annot parse|and instead saw|\(to close '|[Ee]xpected '[^']+'(?: matching|\.)|[Cc]ouldn't find '[^']+' for`,
 	`ModuleNotFoundError|ImportError`,
 	`EPIPE|[Bb]roken pipe|[Dd]isk quota|[Ii]s a directory|[Nn]ot a directory|[Tt]oo many open files`,
 	`[Tt]ype error|TypeError|ClassCastException`,
@@ -229,8 +232,9 @@ func lintFinding(t string) bool {
 }
 
 var (
-	// lintSyntaxRe is a linter's finding that the input does not parse.
-	lintSyntaxRe     = regexp.MustCompile(`[Ss]yntax error|[Pp]arsing error|\(syntax\)$`)
+	// lintSyntaxRe is a linter's finding that the input does not parse:
+	// its words, or a parser's ("Expected 'fi'", "parser: ").
+	lintSyntaxRe     = regexp.MustCompile(`[Ss]yntax error|[Pp]arsing error|\(syntax\)$|[Cc]ould(?:n't| not) find '[^']+' for this|[Ee]xpected (?:'[^']+'|end of\b)|parser: `)
 	eslintRe         = regexp.MustCompile(`^\s*\d+:\d+\s+error\s`)
 	exceptionClassRe = regexp.MustCompile(`\b[A-Z]\w*[a-z]\w*(?:Error|Exception)\b|\(([A-Z]\w*(?:::\w+)*)\)$`)
 )
