@@ -70,6 +70,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if i-2 >= floor && asyncioRe.MatchString(lines[i-2]) && (strings.HasPrefix(lines[i-1], "future: <") || strings.HasPrefix(lines[i-1], "handle: <")) {
 			start = min(start, i-2)
 		}
+		if start == i && i-1 >= floor && headsTrace(lines[i-1]) {
+			start = i - 1
+		}
 		return start, end, key
 	case famRace:
 		for j := i + 1; j <= limit; j++ {
@@ -196,6 +199,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTool:
 		end = captureTool(lines, i, limit)
+		if j := end + 1; j <= limit && tracebackRe.MatchString(lines[j]) {
+			// "ERROR:    Exception in x" over the traceback it logs: the
+			// exception says what went wrong.
+			end, key = captureTraceback(lines, j, limit)
+		}
 		start = captureUsage(lines, i, floor)
 		return start, end, key
 	case famSanitizer:
@@ -290,6 +298,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 	}
 	start = refusalStart(lines, i, captureAbove(lines, i, floor, fam), floor)
+	if fam == famException && start == i && end > i && i-1 >= floor && headsTrace(lines[i-1]) {
+		start = i - 1 // "Unhandled Exception:", "Caught: x" over the trace
+	}
 	if start < i && numberedRe.MatchString(lines[start]) {
 		// A numbered report (mocha's "  1) suite"): to the next one.
 		end = i
@@ -1134,3 +1145,24 @@ func stepAbove(lines []string, i, floor int) (start, end, key int) {
 }
 
 var stepLocRe = regexp.MustCompile(`^ # \S+\.\w+:\d+$`)
+
+// headsTrace reports whether a line is a heading a runtime or a logger
+// prints right above a stack trace it announces: "Exception in thread
+// t:", "Exception ignored in: <function f>", "Unhandled Exception:", an
+// error record ("ERROR:    Exception in ASGI application", "<CRITICAL>
+// cannot ship"). It starts at the margin and names an exception, an error
+// or a fatal or critical condition.
+func headsTrace(l string) bool {
+	if l == "" || l[0] == ' ' || l[0] == '\t' || len(l) > 300 || promptLike(l) {
+		return false
+	}
+	for _, w := range traceHeadWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// traceHeadWords are the words a heading over a stack trace names.
+var traceHeadWords = []string{"Exception", "exception", "ERROR", "Error", "error", "CRITICAL", "Critical", "FATAL", "Fatal", "fatal", "Caught:", "Unhandled", "unhandled"}
