@@ -492,6 +492,9 @@ func continues(l, next string, base int, snippets, afterBlank bool) bool {
 	if reportLine(t) {
 		return true
 	}
+	if (t[0] == 0xe2 || isDigit(t[0])) && boxLine(t) {
+		return true
+	}
 	if strings.IndexByte(continueStarts, t[0]) < 0 && !isDigit(t[0]) {
 		return false
 	}
@@ -1166,3 +1169,19 @@ func headsTrace(l string) bool {
 
 // traceHeadWords are the words a heading over a stack trace names.
 var traceHeadWords = []string{"Exception", "exception", "ERROR", "Error", "error", "CRITICAL", "Critical", "FATAL", "Fatal", "fatal", "Caught:", "Unhandled", "unhandled"}
+
+// boxLine reports whether a line, without its indentation, is a line of
+// the box a diagnostic draws around its source (Dart Sass, Terraform): an
+// opening "╷", a closing "╵", or a "│" gutter after an optional line
+// number ("4 │   color: $x;", "│ ^^^").
+func boxLine(t string) bool {
+	k := 0
+	for k < len(t) && k < 8 && isDigit(t[k]) {
+		k++
+	}
+	for k < len(t) && t[k] == ' ' {
+		k++
+	}
+	r := t[k:]
+	return strings.HasPrefix(r, "│") || strings.HasPrefix(r, "╷") || strings.HasPrefix(r, "╵")
+}
