@@ -546,8 +546,8 @@ func reportLine(t string) bool {
 func captureAbove(lines []string, i, floor int, fam family) int {
 	start := i
 	j := i - 1
-	if j >= floor && blank(lines[j]) && fam == famException {
-		j-- // Node puts a blank line between the frame and the error
+	for k := 0; k < 2 && j >= floor && blank(lines[j]) && fam == famException; k++ {
+		j-- // Node puts a blank line between the frame and the error, tsx two
 	}
 	if j-1 >= floor && caretRe.MatchString(lines[j]) && !blank(lines[j-1]) && !(fam == famCompiler && positionedRe.MatchString(lines[i])) {
 		// A code frame over the error (Node, Python); a caret above a
