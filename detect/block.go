@@ -1185,3 +1185,37 @@ func boxLine(t string) bool {
 	r := t[k:]
 	return strings.HasPrefix(r, "│") || strings.HasPrefix(r, "╷") || strings.HasPrefix(r, "╵")
 }
+
+// responseAbove returns the status line of the HTTP response whose body
+// starts on line i ("HTTP/1.1 503 Service Unavailable", its "Name: value"
+// header lines, a blank line, the body), or -1 when the line above is not
+// the end of a failed response's headers. It looks no higher than floor.
+func responseAbove(lines []string, i, floor int) int {
+	if i-2 < floor || !blank(lines[i-1]) || !strings.Contains(lines[i-2], ": ") {
+		return -1
+	}
+	for j := i - 2; j >= floor && j >= i-maxResponseHeaders; j-- {
+		l := strings.TrimSuffix(lines[j], "\r")
+		if strings.HasPrefix(l, "HTTP/") {
+			if httpFailRe.MatchString(l) {
+				return j
+			}
+			return -1
+		}
+		if !headerLineRe.MatchString(l) {
+			return -1
+		}
+	}
+	return -1
+}
+
+// maxResponseHeaders is the most header lines looked back over for the
+// status line of a response.
+const maxResponseHeaders = 40
+
+var (
+	// httpFailRe is the status line of a failed HTTP response.
+	httpFailRe = regexp.MustCompile(`^HTTP/[\d.]+ [45]\d\d\b`)
+	// headerLineRe is an HTTP header line: "Content-Type: text/html".
+	headerLineRe = regexp.MustCompile(`^[A-Za-z][\w-]*: \S`)
+)
