@@ -70,6 +70,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if i-2 >= floor && asyncioRe.MatchString(lines[i-2]) && (strings.HasPrefix(lines[i-1], "future: <") || strings.HasPrefix(lines[i-1], "handle: <")) {
 			start = min(start, i-2)
 		}
+		if start == i && i-1 >= floor && headsTrace(lines[i-1]) {
+			start = i - 1
+		}
 		return start, end, key
 	case famRace:
 		for j := i + 1; j <= limit; j++ {
@@ -196,6 +199,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTool:
 		end = captureTool(lines, i, limit)
+		if j := end + 1; j <= limit && tracebackRe.MatchString(lines[j]) {
+			// "ERROR:    Exception in x" over the traceback it logs: the
+			// exception says what went wrong.
+			end, key = captureTraceback(lines, j, limit)
+		}
 		start = captureUsage(lines, i, floor)
 		return start, end, key
 	case famSanitizer:
@@ -290,6 +298,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 	}
 	start = refusalStart(lines, i, captureAbove(lines, i, floor, fam), floor)
+	if fam == famException && start == i && end > i && i-1 >= floor && headsTrace(lines[i-1]) {
+		start = i - 1 // "Unhandled Exception:", "Caught: x" over the trace
+	}
 	if start < i && numberedRe.MatchString(lines[start]) {
 		// A numbered report (mocha's "  1) suite"): to the next one.
 		end = i
@@ -481,6 +492,9 @@ func continues(l, next string, base int, snippets, afterBlank bool) bool {
 	if reportLine(t) {
 		return true
 	}
+	if (t[0] == 0xe2 || isDigit(t[0])) && boxLine(t) {
+		return true
+	}
 	if strings.IndexByte(continueStarts, t[0]) < 0 && !isDigit(t[0]) {
 		return false
 	}
@@ -532,8 +546,8 @@ func reportLine(t string) bool {
 func captureAbove(lines []string, i, floor int, fam family) int {
 	start := i
 	j := i - 1
-	if j >= floor && blank(lines[j]) && fam == famException {
-		j-- // Node puts a blank line between the frame and the error
+	for k := 0; k < 2 && j >= floor && blank(lines[j]) && fam == famException; k++ {
+		j-- // Node puts a blank line between the frame and the error, tsx two
 	}
 	if j-1 >= floor && caretRe.MatchString(lines[j]) && !blank(lines[j-1]) && !(fam == famCompiler && positionedRe.MatchString(lines[i])) {
 		// A code frame over the error (Node, Python); a caret above a
@@ -1134,3 +1148,74 @@ func stepAbove(lines []string, i, floor int) (start, end, key int) {
 }
 
 var stepLocRe = regexp.MustCompile(`^ # \S+\.\w+:\d+$`)
+
+// headsTrace reports whether a line is a heading a runtime or a logger
+// prints right above a stack trace it announces: "Exception in thread
+// t:", "Exception ignored in: <function f>", "Unhandled Exception:", an
+// error record ("ERROR:    Exception in ASGI application", "<CRITICAL>
+// cannot ship"). It starts at the margin and names an exception, an error
+// or a fatal or critical condition.
+func headsTrace(l string) bool {
+	if l == "" || l[0] == ' ' || l[0] == '\t' || len(l) > 300 || promptLike(l) {
+		return false
+	}
+	for _, w := range traceHeadWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// traceHeadWords are the words a heading over a stack trace names.
+var traceHeadWords = []string{"Exception", "exception", "ERROR", "Error", "error", "CRITICAL", "Critical", "FATAL", "Fatal", "fatal", "Caught:", "Unhandled", "unhandled"}
+
+// boxLine reports whether a line, without its indentation, is a line of
+// the box a diagnostic draws around its source (Dart Sass, Terraform): an
+// opening "╷", a closing "╵", or a "│" gutter after an optional line
+// number ("4 │   color: $x;", "│ ^^^").
+func boxLine(t string) bool {
+	k := 0
+	for k < len(t) && k < 8 && isDigit(t[k]) {
+		k++
+	}
+	for k < len(t) && t[k] == ' ' {
+		k++
+	}
+	r := t[k:]
+	return strings.HasPrefix(r, "│") || strings.HasPrefix(r, "╷") || strings.HasPrefix(r, "╵")
+}
+
+// responseAbove returns the status line of the HTTP response whose body
+// starts on line i ("HTTP/1.1 503 Service Unavailable", its "Name: value"
+// header lines, a blank line, the body), or -1 when the line above is not
+// the end of a failed response's headers. It looks no higher than floor.
+func responseAbove(lines []string, i, floor int) int {
+	if i-2 < floor || !blank(lines[i-1]) || !strings.Contains(lines[i-2], ": ") {
+		return -1
+	}
+	for j := i - 2; j >= floor && j >= i-maxResponseHeaders; j-- {
+		l := strings.TrimSuffix(lines[j], "\r")
+		if strings.HasPrefix(l, "HTTP/") {
+			if httpFailRe.MatchString(l) {
+				return j
+			}
+			return -1
+		}
+		if !headerLineRe.MatchString(l) {
+			return -1
+		}
+	}
+	return -1
+}
+
+// maxResponseHeaders is the most header lines looked back over for the
+// status line of a response.
+const maxResponseHeaders = 40
+
+var (
+	// httpFailRe is the status line of a failed HTTP response.
+	httpFailRe = regexp.MustCompile(`^HTTP/[\d.]+ [45]\d\d\b`)
+	// headerLineRe is an HTTP header line: "Content-Type: text/html".
+	headerLineRe = regexp.MustCompile(`^[A-Za-z][\w-]*: \S`)
+)

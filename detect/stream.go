@@ -332,6 +332,13 @@ func (s *Stream) consider(i int) {
 			f.start, f.end = box(doc.lines, i, floor, min(len(doc.lines)-1, i+maxBlockScan))
 		}
 	}
+	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > 0 && blank(doc.short[i-1]) {
+		if h := responseAbove(doc.short, i, floor); h >= 0 {
+			// A failed HTTP response's body: its status line heads it and
+			// says what went wrong.
+			f.start, f.key, f.text = h, h, strings.TrimSpace(doc.lines[h])
+		}
+	}
 	if j := f.end + 1; v.kind == kindError && j < len(doc.short) && trailer(doc.short[j]) {
 		f.end = j // the program's closing line: "configuration file x test failed"
 	}
