@@ -59,6 +59,12 @@ var (
 	// with other examples added to the corpus first): these are its
 	// figures now; it no longer stands for unseen output.
 	holdout6Floors = floors{precision: 0.949, recall: 0.736, capture: 0.503, category: 0.746}
+	// The seventh held-out set (29 outputs: its labeller ran out of time,
+	// see its README.md), collected and labelled by someone who never saw
+	// the detector or its output: measured once, unseen, after the work on
+	// the sixth (0.888, 0.849, 0.520, 0.696); never tune the detector
+	// against it.
+	holdout7Floors = floors{precision: 0.887, recall: 0.849, capture: 0.520, category: 0.696}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -234,7 +240,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout6, one subtest each (-run TestHoldout/holdout6): each
+// testdata/holdout7, one subtest each (-run TestHoldout/holdout7): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -250,6 +256,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout4", holdout4Floors},
 		{"holdout5", holdout5Floors},
 		{"holdout6", holdout6Floors},
+		{"holdout7", holdout7Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
