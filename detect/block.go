@@ -477,7 +477,7 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 // indented base, belongs to it; next is the line after l ("" at the end).
 func continues(l, next string, base int, snippets, afterBlank bool) bool {
 	ind := indentOf(l)
-	if ind > base && !jestStartRe.MatchString(l) {
+	if ind > base && !(mayBeJestStart(l) && jestStartRe.MatchString(l)) {
 		return true
 	}
 	// Every shape below but a note starts with one of a few bytes: look
@@ -602,6 +602,30 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 // "/x/wc.nim(8)    wc".
 var frameAboveRe = regexp.MustCompile(`^\S+\.\w+\(\d+\)\s+\S+$`)
 
+// isPyException reports whether l is a traceback's final exception line,
+// as pyExcRe says (TestPyException holds them equal), without the
+// expression's backtracking over a long line: a dotted name whose last
+// part holds a letter, then the end of the line or a colon.
+func isPyException(l string) bool {
+	p := 0
+	for p < len(l) && (isWordByte(l[p]) || l[p] == '.') {
+		p++
+	}
+	if p < len(l) && l[p] != ':' {
+		return false
+	}
+	name := l[:p]
+	if k := strings.LastIndexByte(name, '.'); k >= 0 {
+		name = name[k+1:]
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
 // maxFramesAbove is the most lines of a stack looked back over above an
 // error.
 const maxFramesAbove = 64
@@ -627,7 +651,7 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 			end = j
 		case tracebackRe.MatchString(l) || pyChainRe.MatchString(l):
 			end = j
-		case pyExcRe.MatchString(l):
+		case isPyException(l):
 			end, key = j, j
 			// The exception ends the traceback unless a chain follows.
 			if j+1 <= limit && (blank(lines[j+1]) || pyChainRe.MatchString(lines[j+1])) {
@@ -961,6 +985,14 @@ func captureReport(lines []string, i, limit int) int {
 var reportEndRe = regexp.MustCompile(`^\s*(?:[⎯─━═]{3,}|[⎯─━═]+\s*$|\d+ tests? (?:failed|passed)|(?:Test Suites|Tests|Test Files|Snapshots|Time):|(?:PASS|FAIL) \S|Test Files |Tests  )`)
 
 // mayBeGccIn rules out lines gccInRe cannot match.
+// mayBeJestStart rules out lines jestStartRe cannot match: most lines
+// hold none of its words, and an expression that starts with no literal
+// tries every position.
+func mayBeJestStart(l string) bool {
+	return strings.Contains(l, "●") || strings.Contains(l, "Test Suites:") || strings.Contains(l, "Tests:") ||
+		strings.Contains(l, "Snapshots:") || strings.Contains(l, "Time:")
+}
+
 func mayBeGccIn(l string) bool {
 	return strings.Contains(l, "In ") || strings.Contains(l, "from ") || strings.Contains(l, "required") ||
 		strings.Contains(l, "instantiated") || strings.Contains(l, "At global scope")

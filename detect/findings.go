@@ -389,6 +389,13 @@ func conditionCat(t string) errkind.Category {
 	return errkind.CategoryRuntime
 }
 
+// mayBeVerdict rules out lines verdictWordRe cannot match: it needs one
+// of its capitalised verdicts after a colon and a space.
+func mayBeVerdict(t string) bool {
+	return strings.Contains(t, ": BAD") || strings.Contains(t, ": INVALID") || strings.Contains(t, ": FAILED") ||
+		strings.Contains(t, ": DENIED") || strings.Contains(t, ": REJECTED")
+}
+
 // refusalStart returns the first line of a failed check's block whose
 // verdict is on line i ("Host key verification failed."): the sentence
 // right above it that says why ("No RSA host key is known for ...").
@@ -397,7 +404,7 @@ func refusalStart(lines []string, i, start, floor int) int {
 	if start == i && i-1 >= floor && codedLevelRe.MatchString(t) && subjectRe.MatchString(lines[i-1]) {
 		return i - 1 // what was checked, printed above the verdict ("CN = x")
 	}
-	if start == i && verdictWordRe.MatchString(t) {
+	if start == i && mayBeVerdict(t) && verdictWordRe.MatchString(t) {
 		// A program's verdict in capitals closes its report: the lines
 		// above it with its prefix ("gpg: Signature made ...").
 		p := t[:strings.Index(t, ": ")+2]

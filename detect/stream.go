@@ -556,7 +556,8 @@ func headerOnly(t string) bool {
 
 // trailer reports whether a line only closes the error above it.
 func trailer(l string) bool {
-	return len(l) > 10 && (l[len(l)-1] == 'd' || l[len(l)-1] == '.' || strings.Contains(l, "Errors parsing ")) && trailerRe.MatchString(l)
+	return len(l) > 10 && (strings.HasSuffix(l, " test failed") || strings.Contains(l, "Errors parsing ") ||
+		strings.HasSuffix(l, "compilation terminated.") || strings.Contains(l, " returned non-zero ")) && trailerRe.MatchString(l)
 }
 
 // trailerRe is a line a program closes an error with, saying only that its
