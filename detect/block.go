@@ -192,7 +192,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famRecord:
 		end = captureIndented(lines, i, limit, false)
-		end = captureLogged(lines, end, limit)
+		if e := captureLogged(lines, end, limit); e > end {
+			end = e
+			if isPyException(lines[end]) {
+				key = end // the traceback the record logs says what went wrong
+			}
+		}
 		if i-1 >= floor && julHeaderRe.MatchString(lines[i-1]) {
 			start = i - 1 // java.util.logging puts the time and the logger on a line of their own
 		}
@@ -698,6 +703,9 @@ func captureLogged(lines []string, end, limit int) int {
 	if j > limit {
 		return end
 	}
+	if j+1 <= limit && strings.HasPrefix(lines[j+1], "Traceback (") && contextLine(lines[j]) {
+		j++ // the request the record names, printed over its traceback
+	}
 	switch {
 	case tracebackRe.MatchString(lines[j]):
 		e, _ := captureTraceback(lines, j, limit)
@@ -706,6 +714,21 @@ func captureLogged(lines []string, end, limit int) int {
 		return captureIndented(lines, j, limit, false)
 	}
 	return end
+}
+
+// contextLine reports whether a line between a log record and the
+// traceback it logs only describes what was being done: at the margin, not
+// blank, and no error, record or frame of its own (Tornado's
+// "HTTPServerRequest(protocol='http', ...)").
+func contextLine(l string) bool {
+	if blank(l) || indentOf(l) > 0 || strings.Contains(l, "rror") || strings.Contains(l, "xception") {
+		return false
+	}
+	if _, stamped := recordPrefix(l); stamped {
+		return false
+	}
+	lv, _ := headLevel(l)
+	return lv == levelNone
 }
 
 // toolPrefix returns the "prog: " a program's complaint starts with.

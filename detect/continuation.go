@@ -176,3 +176,57 @@ func appendSubjects(dst []string, l string) []string {
 	}
 	return dst
 }
+
+// httpMethods are the request methods an access record names.
+var httpMethods = [...]string{"GET /", "POST /", "PUT /", "DELETE /", "PATCH /", "HEAD /", "OPTIONS /"}
+
+// httpRequest returns the "METHOD /path" a line names, or "".
+func httpRequest(l string) string {
+	l = l[:min(len(l), 300)]
+	for _, m := range httpMethods {
+		if k := strings.Index(l, m); k >= 0 && (k == 0 || l[k-1] == ' ' || l[k-1] == '"') {
+			e := k + len(m)
+			for e < len(l) && l[e] != ' ' && l[e] != '"' && l[e] != '\t' {
+				e++
+			}
+			return l[k:e]
+		}
+	}
+	return ""
+}
+
+// restatedRequest returns end+1 when the line after the block of the
+// logged error that starts on line start is an error-level record about
+// the same request ("ERROR:tornado.access:500 GET /x (ip)" under
+// "ERROR:tornado.application:Uncaught exception GET /x (ip)" and its
+// traceback): the request's failure told again, part of the same error.
+// Else end.
+func restatedRequest(doc *document, start, end int) int {
+	n := end + 1
+	if n >= len(doc.short) || n == start+1 || !recordAtError(doc, start) || !recordAtError(doc, n) {
+		return end
+	}
+	req := httpRequest(doc.lines[start])
+	if req == "" || httpRequest(doc.lines[n]) != req {
+		return end
+	}
+	return n
+}
+
+// recordAtError reports whether line i is a log record at an error level:
+// its stripped prefix names the level, or the line starts with it
+// (Python logging's "ERROR:name:message").
+func recordAtError(doc *document, i int) bool {
+	raw, short := doc.lines[i], doc.short[i]
+	if len(short) < len(raw) {
+		prefix := raw[:len(raw)-len(short)]
+		for _, w := range [...]string{"ERROR", "CRITICAL", "FATAL", "error", "crit", "fatal", "Error"} {
+			if strings.Contains(prefix, w) {
+				return true
+			}
+		}
+		return false
+	}
+	lv, k := headLevel(raw)
+	return lv == levelError && k < len(raw) && raw[k] == ':' && upperLevel(raw)
+}

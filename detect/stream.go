@@ -344,6 +344,7 @@ func (s *Stream) consider(i int) {
 	}
 	if v.kind == kindError && d.cfg.CaptureMultiline {
 		f.end = captureConclusions(doc.short, f.end)
+		f.end = restatedRequest(doc, f.start, f.end)
 	}
 	switch v.kind {
 	case kindSummary:
