@@ -193,10 +193,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famRecord:
 		end = captureIndented(lines, i, limit, false)
 		if e := captureLogged(lines, end, limit); e > end {
-			end = e
-			if isPyException(lines[end]) {
-				key = end // the traceback the record logs says what went wrong
+			if !strings.HasPrefix(lines[end+1], "Traceback (") && isPyException(lines[e]) {
+				// Over a request line the record says only that something
+				// failed; the exception says what.
+				key = e
 			}
+			end = e
 		}
 		if i-1 >= floor && julHeaderRe.MatchString(lines[i-1]) {
 			start = i - 1 // java.util.logging puts the time and the logger on a line of their own
