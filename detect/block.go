@@ -1167,6 +1167,24 @@ func captureConclusions(lines []string, end int) int {
 	return end
 }
 
+// captureAborted returns the end of the block that ends at end, extended
+// over the compiler's conclusion a blank line under it, which names no place
+// or cause of its own and only the one error above (rustc's "error: aborting
+// due to 1 previous error"; "due to 3 previous errors" rolls up several
+// and stands alone, like cargo's "could not compile"),
+// and over the pointer to the explanation a blank line under that ("For
+// more information about this error, try `rustc --explain E0425`.").
+func captureAborted(lines []string, end int) int {
+	if end+2 >= len(lines) || !blank(lines[end+1]) || strings.TrimSpace(lines[end+2]) != "error: aborting due to 1 previous error" {
+		return end
+	}
+	end += 2
+	if end+2 < len(lines) && blank(lines[end+1]) && strings.HasPrefix(lines[end+2], "For more information about this error") {
+		end += 2
+	}
+	return end
+}
+
 // conclusion reports whether a line is a conclusion (conclusionRe); the
 // words it must hold are looked for first.
 func conclusion(l string) bool {

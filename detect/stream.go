@@ -343,7 +343,7 @@ func (s *Stream) consider(i int) {
 		f.end = j // the program's closing line: "configuration file x test failed"
 	}
 	if v.kind == kindError && d.cfg.CaptureMultiline {
-		f.end = captureConclusions(doc.short, f.end)
+		f.end = captureAborted(doc.short, captureConclusions(doc.short, f.end))
 		f.end = restatedRequest(doc, f.start, f.end)
 	}
 	switch v.kind {
