@@ -453,6 +453,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case strings.HasPrefix(t, "RUNTIME ERROR: ") || strings.HasPrefix(t, "STATIC ERROR: "):
 		// jsonnet's errors, the runtime's over its trace.
 		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.HasPrefix(t, "Coverage failure: "):
+		// coverage.py's gate: "Coverage failure: total of 67 is less than
+		// fail-under=90".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
 	case strings.HasPrefix(t, "Runtime error (func="):
 		// bc's: "Runtime error (func=f, adr=4): Divide by zero".
 		return verdict{kind: kindError, fam: famLine, text: t}
