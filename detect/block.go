@@ -775,6 +775,10 @@ func captureTool(lines []string, i, limit int) int {
 		end++
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && explains(lines[i+1]):
 		end++
+	case end+2 <= limit && strings.HasSuffix(lines[end+1], ":") && adviceRe.MatchString(lines[end+1]) && !blank(lines[end+2]):
+		// Advice right under the complaint that announces an example
+		// (git's "Use '--' to separate paths from revisions, like this:").
+		end += 2
 	}
 	// The advice a tool prints after a blank line ("Please make sure you
 	// have the correct access rights", "curl failed to verify ...") goes

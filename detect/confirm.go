@@ -195,8 +195,22 @@ var shapes = newRuleSet(
 	`(?i)completed with exit code [1-9]`,
 )
 
+// ctestOutputFollows reports whether the test's output follows ctest's
+// line for it (--output-on-failure), not the next test's line or a blank.
+func ctestOutputFollows(lines []string, i int) bool {
+	if i+1 >= len(lines) {
+		return false
+	}
+	n := strings.TrimSpace(lines[i+1])
+	return n != "" && !strings.HasPrefix(n, "Start ") && !ctestFailRe.MatchString(lines[i+1]) && !ctestLineRe.MatchString(n)
+}
+
 // Patterns outside the rule set.
 var (
+	ctestLineRe = regexp.MustCompile(`^\d+/\d+ Test\s+#\d+: `)
+	ctestFailRe = regexp.MustCompile(`^\s*\d+/\d+ Test\s+#\d+: \S.* \.*\*{3}(?:Failed|Exception|Timeout|Not Run)`)
+	makeStopRe  = regexp.MustCompile(`^\S+:\d+: \*{3} .+\.  Stop\.$`)
+	spacedErrRe = regexp.MustCompile(`^\S+ +: (?:[A-Z]?[a-z]+ )?error \(\d+\) : \S`)
 	ghErrorRe   = regexp.MustCompile(`^##\[error\]\s*(.*)`)
 	goCmdPrefix = "go: "
 	jestRe      = regexp.MustCompile(`^\s*● `)
@@ -427,6 +441,28 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case strings.HasPrefix(s, "CONFLICT (") && strings.Contains(s, "): "):
 		// git's merge conflict, and the "Automatic merge failed" under it.
 		return verdict{kind: kindError, fam: famTool, text: t}
+	case strings.Contains(s, "***") && ctestFailRe.MatchString(s) && !ctestOutputFollows(doc.short, i):
+		// ctest's line for a test that failed: "2/3 Test #2: name
+		// ....***Failed  0.01 sec". Under --output-on-failure the test's
+		// own output follows and says more.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
+	case strings.HasSuffix(t, ".  Stop.") && makeStopRe.MatchString(t):
+		// make's complaint about a makefile: "Makefile:4: *** missing
+		// separator.  Stop."
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.HasPrefix(t, "RUNTIME ERROR: ") || strings.HasPrefix(t, "STATIC ERROR: "):
+		// jsonnet's errors, the runtime's over its trace.
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.HasPrefix(t, "Coverage failure: "):
+		// coverage.py's gate: "Coverage failure: total of 67 is less than
+		// fail-under=90".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
+	case strings.HasPrefix(t, "Runtime error (func="):
+		// bc's: "Runtime error (func=f, adr=4): Divide by zero".
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case strings.Contains(s, " error (") && spacedErrRe.MatchString(s):
+		// zstd's: "f.zst : Decoding error (36) : Data corruption detected".
+		return verdict{kind: kindError, fam: famLine, text: t}
 	case strings.HasPrefix(s, "E: ") || strings.HasPrefix(s, "Err:") && aptErrRe.MatchString(s):
 		// apt's errors; its "W: " lines are warnings.
 		return verdict{kind: kindError, fam: famLine, text: t}
