@@ -67,6 +67,11 @@ var (
 	// the corpus first): these are its figures now; it no longer stands
 	// for unseen output.
 	holdout7Floors = floors{precision: 0.930, recall: 0.870, capture: 0.560, category: 0.716}
+	// The eighth held-out set (36 outputs), collected and labelled by
+	// someone who never saw the detector or its output (see its README.md):
+	// measured once, unseen, after the work on the seventh (0.976, 0.920,
+	// 0.841, 0.812); never tune the detector against it.
+	holdout8Floors = floors{precision: 0.975, recall: 0.919, capture: 0.840, category: 0.812}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -242,7 +247,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout7, one subtest each (-run TestHoldout/holdout7): each
+// testdata/holdout8, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -259,6 +264,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout5", holdout5Floors},
 		{"holdout6", holdout6Floors},
 		{"holdout7", holdout7Floors},
+		{"holdout8", holdout8Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
