@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/xml"
 	"flag"
 	"fmt"
@@ -605,6 +606,7 @@ func testCases(check string, ct *checkTests, failed []junitCase) []junitCase {
 			why[testKey(e.Package, e.Test)] = "failed, " + e.Reason
 		}
 	}
+	subs := subtestFailures(ct.runs, why)
 	listed := map[string]bool{}
 	for _, c := range failed {
 		listed[testKey(c.Classname, c.Name)] = true
@@ -616,13 +618,12 @@ func testCases(check string, ct *checkTests, failed []junitCase) []junitCase {
 			continue
 		}
 		listed[k] = true
-		c := junitCase{Name: t.Name, Classname: cmpOr(t.Package, check), Time: seconds(t.Elapsed.Milliseconds())}
-		switch {
-		case t.Result == "skip":
+		c := junitCase{Name: t.Name, Classname: cmp.Or(t.Package, check), Time: seconds(t.Elapsed.Milliseconds())}
+		switch t.Result {
+		case "skip":
 			c.Skipped = &junitSkipped{}
-		case t.Result != "fail":
-		default:
-			switch reason, real := failureOf(ct.runs, t, why); {
+		case "fail":
+			switch reason, real := failureOf(k, why, subs); {
 			case real:
 				c.Failure = &junitFailure{Message: reason}
 			case reason == flakyNote:
@@ -640,26 +641,49 @@ const flakyNote = "flaky: failed, then passed when run again alone"
 
 func testKey(pkg, test string) string { return pkg + "\x00" + test }
 
-// failureOf explains the failed test t: real when it is the change's to
-// fix, or else why not (flaky, pre-existing, excluded). A test that failed
-// because its subtests did is real if one of them is.
-func failureOf(runs []filter.TestRun, t filter.TestRun, why map[string]string) (reason string, real bool) {
-	if w, ok := why[testKey(t.Package, t.Name)]; ok {
-		return w, false
-	}
-	sub := ""
+// subFailure is what the failed subtests of a test say of it: that one of
+// them is the change's to fix, or else why the last of them is not.
+type subFailure struct {
+	real bool
+	why  string
+}
+
+// subtestFailures gives each test with a failed subtest (at any depth)
+// what its failed subtests say of it, in one pass over the runs.
+func subtestFailures(runs []filter.TestRun, why map[string]string) map[string]subFailure {
+	subs := map[string]subFailure{}
 	for _, s := range runs {
-		if s.Package != t.Package || s.Result != "fail" || !strings.HasPrefix(s.Name, t.Name+"/") {
+		if s.Result != "fail" {
 			continue
 		}
-		w, ok := why[testKey(s.Package, s.Name)]
-		if !ok {
-			return "a subtest failed", true
+		w, excused := why[testKey(s.Package, s.Name)]
+		for i := strings.LastIndexByte(s.Name, '/'); i > 0; i = strings.LastIndexByte(s.Name[:i], '/') {
+			k := testKey(s.Package, s.Name[:i])
+			sf := subs[k]
+			if excused {
+				sf.why = w
+			} else {
+				sf.real = true
+			}
+			subs[k] = sf
 		}
-		sub = w
 	}
-	if sub != "" {
-		return sub, false
+	return subs
+}
+
+// failureOf explains the failed test of key k: real when it is the
+// change's to fix, or else why not (flaky, pre-existing, excluded). A
+// test that failed because its subtests did is real if one of them is.
+func failureOf(k string, why map[string]string, subs map[string]subFailure) (reason string, real bool) {
+	if w, ok := why[k]; ok {
+		return w, false
+	}
+	sf, ok := subs[k]
+	switch {
+	case ok && sf.real:
+		return "a subtest failed", true
+	case ok:
+		return sf.why, false
 	}
 	return "failed; no failure message could be parsed", true
 }
@@ -690,7 +714,7 @@ func failedCases(r *rendered, check string) []junitCase {
 				continue
 			}
 			byTest[key] = len(cases)
-			c := junitCase{Name: l.Test, Classname: cmpOr(l.Package, check), File: filepath.ToSlash(l.path), Line: l.Line,
+			c := junitCase{Name: l.Test, Classname: cmp.Or(l.Package, check), File: filepath.ToSlash(l.path), Line: l.Line,
 				Failure: &junitFailure{Message: firstLine(l.Message), Type: l.Category, Body: body}}
 			cases = append(cases, c)
 			continue
@@ -699,8 +723,8 @@ func failedCases(r *rendered, check string) []junitCase {
 		if name == "" {
 			name = firstLine(l.Message)
 		}
-		cases = append(cases, junitCase{Name: name, Classname: cmpOr(l.Package, check), File: filepath.ToSlash(l.path), Line: l.Line,
-			Failure: &junitFailure{Message: firstLine(l.Message), Type: cmpOr(l.Linter, l.Category), Body: body}})
+		cases = append(cases, junitCase{Name: name, Classname: cmp.Or(l.Package, check), File: filepath.ToSlash(l.path), Line: l.Line,
+			Failure: &junitFailure{Message: firstLine(l.Message), Type: cmp.Or(l.Linter, l.Category), Body: body}})
 	}
 	return cases
 }
@@ -708,13 +732,6 @@ func failedCases(r *rendered, check string) []junitCase {
 func firstLine(s string) string {
 	f, _, _ := strings.Cut(s, "\n")
 	return f
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func seconds(ms int64) string {
