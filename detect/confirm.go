@@ -346,6 +346,26 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	}
 	// The head of a log record: after a timestamp, a level word in any
 	// case says what the record is.
+	// Or the level first, then the timestamp (log4j's "%-5p %d [%t] %c -
+	// %m": "ERROR 2026-05-06 12:00:00,123 [main] x.Y - msg").
+	if lv, k := headLevel(s); lv != levelNone && upperLevel(s) {
+		if j := skipBlanks(s, k); j < len(s) && j > k {
+			r := s[j:]
+			if r[0] == '[' {
+				r = r[1:]
+			}
+			if stampLen(r) > 0 {
+				switch lv {
+				case levelError:
+					return verdict{kind: kindError, fam: famRecord, text: t}
+				case levelWarn:
+					return verdict{kind: kindWarning, fam: famLine, text: t}
+				default:
+					return verdict{}
+				}
+			}
+		}
+	}
 	if len(s) < len(raw) {
 		if _, stamped := recordPrefix(raw); stamped {
 			switch lv, _ := headLevel(s); lv {

@@ -265,6 +265,14 @@ func clockLen(s string) int {
 			n++
 		}
 	}
+	if n+1 < len(s) && s[n] == '.' && n > h+6 && isDigit(s[n+1]) {
+		// A second fraction: Python's "%(asctime)s.%(msecs)03d" repeats
+		// the milliseconds asctime already wrote ("12:00:00,123.123").
+		n++
+		for n < len(s) && isDigit(s[n]) {
+			n++
+		}
+	}
 	if strings.HasPrefix(s[n:], " AM") || strings.HasPrefix(s[n:], " PM") {
 		n += 3
 	}
@@ -355,7 +363,7 @@ func namesBeforeLevel(s string) int {
 		start := i
 		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
 			c := s[i]
-			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || strings.IndexByte("._-$:/[]()@#<>", c) >= 0) {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || strings.IndexByte("._-$:/[]()@#<>{}", c) >= 0) {
 				return 0
 			}
 			i++
