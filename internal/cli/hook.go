@@ -122,6 +122,12 @@ func (e *env) hookStop(in hookInput, root string, opts chainOptions, maxBlocks i
 		return exitOK
 	}
 	st := loadHookState(statePath)
+	if !in.StopHookActive {
+		// Claude stopped on its own, not after one of our blocks: a new
+		// run of blocks starts (the breaker keeps its attempts: errors
+		// that persist across turns still persist).
+		st.Blocks = 0
+	}
 	attempt := circuit.Attempt{Cycle: len(st.Attempts) + 1, Check: failed.Name, Signatures: signatures(failed.Parsed.Errors)}
 	st.Attempts = append(st.Attempts, attempt)
 	if len(st.Attempts) > maxHookAttempts {
