@@ -213,6 +213,9 @@ func categorize(f finding, block []string) errkind.Category {
 	if perlDieRe(f.text) && !perlCompileRe.MatchString(f.text) {
 		return errkind.CategoryRuntime // Perl's die: an exception, whatever it says
 	}
+	if c := checkerCategory(f.text); c != "" {
+		return c
+	}
 	switch {
 	case f.fam == famCompiler || f.fam == famAnnotation || f.text != "" && isDigit(strings.TrimLeft(f.text, " ")[0]) && eslintRe.MatchString(f.text):
 		return errkind.CategoryBuild // a compiler's or a linter's finding
@@ -332,4 +335,38 @@ func init() {
 		readarray readonly return set shift shopt source suspend test times trap type typeset ulimit umask unalias unset wait`) {
 		shellBuiltins[w] = true
 	}
+}
+
+// A type checker's finding names its rule: mypy's "[arg-type]" at the end,
+// pyright's "(reportArgumentType)". What a type checker finds is a type
+// error unless its rule says the name or the module does not exist or the
+// input does not parse.
+var (
+	mypyCodeRe    = regexp.MustCompile(`\.pyi?:\d+(?::\d+)?: error: .*\[([a-z][a-z-]*)\]$`)
+	pyrightCodeRe = regexp.MustCompile(`\.pyi?:\d+:\d+ - error: .*\((report\w+)\)$`)
+)
+
+// checkerCategory returns the category of a type checker's finding by its
+// rule, or "" when t is not one.
+func checkerCategory(t string) errkind.Category {
+	if !strings.Contains(t, ".py") || !strings.Contains(t, "error: ") {
+		return ""
+	}
+	var code string
+	if m := mypyCodeRe.FindStringSubmatch(t); m != nil {
+		code = m[1]
+	} else if m := pyrightCodeRe.FindStringSubmatch(t); m != nil {
+		code = m[1]
+	} else {
+		return ""
+	}
+	switch code {
+	case "name-defined", "attr-defined", "reportUndefinedVariable", "reportAttributeAccessIssue", "reportUnboundVariable", "reportPossiblyUnbound":
+		return errkind.CategoryReference
+	case "import", "import-not-found", "import-untyped", "reportMissingImports", "reportMissingModuleSource":
+		return errkind.CategoryBuild
+	case "syntax", "reportInvalidSyntax":
+		return errkind.CategorySyntax
+	}
+	return errkind.CategoryType
 }
