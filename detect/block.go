@@ -276,6 +276,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if fam == famLine && strings.Contains(lines[i], " line ") && perlDieRe(lines[i]) {
 			end = capturePerl(lines, i, end, limit)
 		}
+		if end == i && i+1 <= limit && announces(lines[i]) && !blank(lines[i+1]) && !promptLike(lines[i+1]) {
+			// A complaint that ends with a colon announces what is under
+			// it: "startup failed:" over the compiler's message, "Parse
+			// error on line 1:" over the line and its marker.
+			end = captureIndented(lines, i+1, limit, true)
+		}
 		if fam == famCompiler && end > i && lines[end] == "but expected one of:" {
 			// Nim's report of the overloads it tried: the paragraph under
 			// it, and the expression after a blank line.
@@ -1298,3 +1304,16 @@ var (
 	// headerLineRe is an HTTP header line: "Content-Type: text/html".
 	headerLineRe = regexp.MustCompile(`^[A-Za-z][\w-]*: \S`)
 )
+
+// contextHeadRe is a line that only introduces its context: a compiler's
+// "x.c: In function 'f':", a heading.
+var contextHeadRe = regexp.MustCompile(`: In (?:function|member function|instantiation|constructor|destructor|lambda|static member function|substitution)\b|^In file included from |^\S+:$`)
+
+// announces reports whether an error's head line ends with a colon that
+// announces what follows ("...: startup failed:"), not a heading or a
+// context line.
+func announces(l string) bool {
+	t := strings.TrimRight(l, " \t\r")
+	return len(t) > 8 && strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "::") && strings.Contains(t, " ") &&
+		!contextHeadRe.MatchString(t) && !strings.HasSuffix(t, "(most recent call last):")
+}
