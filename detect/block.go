@@ -212,6 +212,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			end, key = captureTraceback(lines, j, limit)
 		}
 		start = captureUsage(lines, i, floor)
+		if start == i && caretSource(lines, i, floor) {
+			start = i - 1
+		}
 		return start, end, key
 	case famSanitizer:
 		return captureSanitizer(lines, i, floor, limit)
@@ -570,6 +573,9 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 			start = j - 2
 		}
 		return start
+	}
+	if caretSource(lines, i, floor) {
+		return i - 1
 	}
 	// Python without a caret: File "x.py", line 3 / the line / the error.
 	if fam == famException && i-2 >= floor && indentOf(lines[i-1]) > 0 && pyFileRe.MatchString(lines[i-2]) {
@@ -1316,4 +1322,16 @@ func announces(l string) bool {
 	t := strings.TrimRight(l, " \t\r")
 	return len(t) > 8 && strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "::") && strings.Contains(t, " ") &&
 		!contextHeadRe.MatchString(t) && !strings.HasSuffix(t, "(most recent call last):")
+}
+
+// caretSource reports whether the error on line i is a caret under the
+// source line above it, both behind the same prefix (gawk's "awk: x.awk:3:
+// ... ^ syntax error" under "awk: x.awk:3: <source>").
+func caretSource(lines []string, i, floor int) bool {
+	k := strings.IndexByte(lines[i], '^')
+	if k <= 0 || i-1 < floor {
+		return false
+	}
+	p := strings.TrimRight(lines[i][:k], " \t")
+	return len(p) > 2 && len(p) < k && strings.HasSuffix(p, ":") && strings.HasPrefix(lines[i-1], p+" ")
 }
