@@ -575,6 +575,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
 		}
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
+	case failMarked(t) && strings.Contains(t, " [ERROR] "):
+		// A bundler's error behind a cross (esbuild's "✘ [ERROR] msg"):
+		// what it says decides, not a test.
+		return verdict{kind: kindError, fam: famLine, text: t}
 	case m(rFailLine) && shapes.res[rFailLine].MatchString(t):
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
 	case mayBeException(t) && m(rException):
