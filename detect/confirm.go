@@ -575,7 +575,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
 		}
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
-	case failMarked(t) && strings.Contains(t, " [ERROR] "):
+	case failMarked(t) && strings.Contains(t, " [ERROR] "), strings.HasPrefix(t, "ERROR in ") && len(t) > len("ERROR in "):
+		// webpack's "ERROR in ./src/x.js 1:0" over what went wrong.
 		// A bundler's error behind a cross (esbuild's "✘ [ERROR] msg"):
 		// what it says decides, not a test.
 		return verdict{kind: kindError, fam: famLine, text: t}

@@ -67,7 +67,7 @@ func (rs *ruleSet) matches(i int, s string) bool {
 }
 
 // hits is a set of expressions of a ruleSet, by index.
-type hits [8]uint64
+type hits [12]uint64
 
 func (h hits) has(i int) bool { return h[i>>6]&(1<<(i&63)) != 0 }
 
@@ -81,7 +81,7 @@ func (h hits) or(o hits) hits {
 }
 
 // maxRules is how many expressions a ruleSet holds.
-const maxRules = 512
+const maxRules = 768
 
 // newRuleSet compiles the patterns; it panics on a bad one, as
 // regexp.MustCompile does.
