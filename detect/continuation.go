@@ -105,6 +105,7 @@ func extendRecords(doc *document, start, end, limit int) int {
 // quietRecord reports whether a record's head names a level below error:
 // "[notice]", "WARN".
 func quietRecord(short string) bool {
+	short = strings.TrimLeft(short, " \t")
 	if strings.HasPrefix(short, "[") {
 		if k := strings.IndexByte(short, ']'); k > 0 && levelField(short[1:k]) {
 			inner := strings.ToLower(short[1:k])

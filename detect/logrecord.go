@@ -26,9 +26,10 @@ func recordPrefix(s string) (n int, stamped bool) {
 		if j >= len(s) {
 			break
 		}
-		if j > i+1 && stamped {
+		if j > i+1 && stamped && !upperLevel(s[j:]) {
 			// More than one blank after the prefix: the indentation of
-			// what the record says.
+			// what the record says, unless a level padded to its width
+			// follows (Spring Boot's "%5p": "...Z  INFO 42 --- ").
 			return i + 1, stamped
 		}
 		if k := stampLen(s[j:]); k > 0 {

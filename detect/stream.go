@@ -400,10 +400,15 @@ func (s *Stream) consider(i int) {
 			}
 		}
 	}
-	if f.key == f.start && f.end > f.start && len(f.detail) == 0 && headerOnly(f.text) {
-		// A header that says nothing on its own ("go: x imports") is told
-		// apart by the line under it.
-		key += "\x00" + doc.short[f.start+1]
+	if f.key < f.end && len(f.detail) == 0 && (headerOnly(f.text) || f.fam == famRace) {
+		// A header that says nothing on its own ("go: x imports", "WARNING:
+		// DATA RACE") is told apart by the line under it.
+		key += "\x00" + doc.short[f.key+1]
+	}
+	if f.end > f.key+1 && len(f.detail) == 0 && frameRe.MatchString(doc.short[f.key+1]) {
+		// The same exception thrown from another place is another error:
+		// its first frame tells.
+		key += "\x00" + doc.short[f.key+1]
 	}
 	h := maphash.String(seenSeed, key)
 	if _, dup := s.seen[h]; dup && !findingRow(f.text) {
