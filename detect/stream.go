@@ -405,6 +405,11 @@ func (s *Stream) consider(i int) {
 		// DATA RACE") is told apart by the line under it.
 		key += "\x00" + doc.short[f.key+1]
 	}
+	if f.start < f.key && len(f.detail) == 0 {
+		// A block headed by what failed (a test's section, a record) is
+		// told apart by its head: two tests can fail with the same words.
+		key += "\x00" + doc.short[f.start]
+	}
 	if f.end > f.key+1 && len(f.detail) == 0 && frameRe.MatchString(doc.short[f.key+1]) {
 		// The same exception thrown from another place is another error:
 		// its first frame tells.
