@@ -256,6 +256,23 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			end = j
 		}
 		return start, end, key
+	case famMiette:
+		if !mietteHead(strings.TrimSpace(lines[i])) {
+			start = i - 1 // the frame's first line: its head is above
+		}
+		for j := i + 1; j <= limit; j++ {
+			end = j
+			if mietteEndRe.MatchString(lines[j]) {
+				break
+			}
+		}
+		for end+1 <= limit {
+			if n := strings.TrimSpace(lines[end+1]); !strings.HasPrefix(n, "help: ") && !strings.HasPrefix(n, "note: ") {
+				break
+			}
+			end++
+		}
+		return start, end, start
 	case famBanner:
 		// A banner's report: the paragraph under it.
 		for j := i + 1; j <= limit && j <= i+10 && !blank(lines[j]) && !promptLike(lines[j]) && toolPrefix(lines[j]) == ""; j++ {

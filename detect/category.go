@@ -229,7 +229,7 @@ func categorize(f finding, block []string) errkind.Category {
 	switch {
 	case strings.HasPrefix(f.text, "psql:"):
 		return errkind.CategoryRuntime // the database refused the statement
-	case f.fam == famCompiler || f.fam == famRust || f.fam == famAnnotation || f.text != "" && isDigit(strings.TrimLeft(f.text, " ")[0]) && eslintRe.MatchString(f.text):
+	case f.fam == famCompiler || f.fam == famRust || f.fam == famMiette || f.fam == famAnnotation || f.text != "" && isDigit(strings.TrimLeft(f.text, " ")[0]) && eslintRe.MatchString(f.text):
 		return errkind.CategoryBuild // a compiler's or a linter's finding
 	case f.fam == famTraceback,
 		f.fam == famException && (f.end > f.start || exceptionClassRe.MatchString(f.text) || strings.Contains(f.text, "Exception")):

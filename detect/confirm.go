@@ -49,6 +49,7 @@ const (
 	famTestMore                 // Perl's Test::More report of a failed test, in TAP comments
 	famOpenSSL                  // OpenSSL's error queue, with the program's message around it
 	famBanner                   // "*** FATAL CONFIG FILE ERROR ***" and the paragraph under it
+	famMiette                   // a miette report (oxlint, rspack, swc): "x message", its framed snippet, its help
 	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
 )
 
@@ -392,6 +393,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		case !strings.Contains(s, "Sanitizer"):
 			return verdict{}
 		}
+	}
+	if v, ok := mietteVerdict(doc.short, i, t); ok {
+		return v
 	}
 	h := shapes.candidates(s)
 	m := func(r int) bool { return shapes.match(r, s, h) }
@@ -1087,4 +1091,33 @@ func continuedCode(t string) bool {
 		return !strings.HasSuffix(t, "||") || strings.Contains(t, " || ")
 	}
 	return false
+}
+
+// A miette report, as Rust tools print them (oxlint, rspack, swc, turbo):
+// "  x eslint(no-debugger): msg" or "  × msg", then the snippet in a frame
+// that opens with the place, ",-[src/a.js:6:5]" or "╭─[src/a.js:6:5]",
+// closes with "`----" or "╰────", and the help under it.
+var (
+	mietteFrameRe = regexp.MustCompile(`^\s*(?:,-|╭─)\[[^\]]+:\d+:\d+\]`)
+	mietteEndRe   = regexp.MustCompile("^\\s*(?:`-{3,}|╰─)")
+)
+
+// mietteHead reports whether t opens a miette error: its cross.
+func mietteHead(t string) bool {
+	return strings.HasPrefix(t, "x ") || strings.HasPrefix(t, "× ")
+}
+
+// mietteVerdict judges line i as the head of a miette error (its cross
+// over the frame), or as the frame's first line under its head when the
+// head held no trigger word.
+func mietteVerdict(lines []string, i int, t string) (verdict, bool) {
+	switch {
+	case mietteHead(t) && i+1 < len(lines) && mietteFrameRe.MatchString(lines[i+1]):
+		return verdict{kind: kindError, fam: famMiette, text: t}, true
+	case i > 0 && mietteFrameRe.MatchString(lines[i]):
+		if h := strings.TrimSpace(lines[i-1]); mietteHead(h) {
+			return verdict{kind: kindError, fam: famMiette, text: h}, true
+		}
+	}
+	return verdict{}, false
 }
