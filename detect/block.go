@@ -1267,6 +1267,9 @@ func headsTrace(l string) bool {
 	if l == "" || l[0] == ' ' || l[0] == '\t' || len(l) > 300 || promptLike(l) {
 		return false
 	}
+	if quietRecord(l) || quietRecord(stripPrefix(l)) {
+		return false // an INFO record that counts "0 errors" heads nothing
+	}
 	for _, w := range traceHeadWords {
 		if strings.Contains(l, w) {
 			return true

@@ -634,6 +634,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// A message over the trace its runtime prints under it: Tcl's
 		// "can't read \"x\": no such variable" over "    while executing".
 		return verdict{kind: kindError, fam: famException, text: t, cat: conditionCat(t)}
+	case (strings.HasPrefix(t, "can't ") || strings.HasPrefix(t, "invalid command name ")) && tclErrRe.MatchString(t):
+		// Tcl's error without its trace (an interactive tclsh prints
+		// only the message).
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryReference}
 	case nodeSysErr(t) && !isCode(s):
 		// Node's system errors in a message: "redis: connect
 		// ECONNREFUSED 127.0.0.1:6379", "... (ERR_TLS_CERT_ALTNAME_INVALID)".
@@ -1121,3 +1125,7 @@ func mietteVerdict(lines []string, i int, t string) (verdict, bool) {
 	}
 	return verdict{}, false
 }
+
+// tclErrRe is Tcl's message for a variable or a command that does not
+// exist.
+var tclErrRe = regexp.MustCompile(`^(?:can't (?:read|set|unset) "[^"]+": no such (?:variable|element in array)|invalid command name "[^"]+")$`)
