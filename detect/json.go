@@ -3,6 +3,7 @@ package detect
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"strings"
 
 	"github.com/faultline-go/faultline/errkind"
@@ -184,10 +185,15 @@ func jsonError(obj map[string]any, fam family) verdict {
 	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
 	text := ""
 	for _, l := range lines {
-		if strings.TrimSpace(l) != "" {
-			text = strings.TrimSpace(l)
+		if t := strings.TrimSpace(l); t != "" && !exitCodeRe.MatchString(t) {
+			// (Claude Code's "Exit code 1" over a failed command's
+			// output says only that it failed: the output says what.)
+			text = t
 			break
 		}
+	}
+	if text == "" && len(lines) > 0 {
+		text = strings.TrimSpace(lines[0])
 	}
 	return verdict{kind: kindError, fam: fam, text: text, detail: lines}
 }
@@ -354,3 +360,6 @@ func jsonMayErr(line []byte) bool {
 	}
 	return false
 }
+
+// exitCodeRe is a harness's line over a failed command's output.
+var exitCodeRe = regexp.MustCompile(`^(?:Error: )?Exit code \d+$`)

@@ -45,6 +45,11 @@ type Stream struct {
 	// report (ava, node's spec reporter).
 	names map[string]struct{}
 
+	// gutter is the width of the margin Claude Code's transcript puts
+	// before a tool's output ("  ⎿  " and then five spaces), while one
+	// is open: 0 when none is.
+	gutter int
+
 	closed bool
 	rep    Report
 }
@@ -223,6 +228,7 @@ func (s *Stream) endLine() {
 		// the box holds.
 		short = strings.TrimPrefix(short[len(boxSide):], " ")
 	}
+	short = s.ungutter(short)
 	if n := len(doc.short); n > 0 && !doc.cand[n-1] && s.lines-s.pos > 0 && traceOpener(short) {
 		// A runtime's trace under a message: the message is its error's.
 		doc.cand[n-1] = true
@@ -608,4 +614,42 @@ func box(lines []string, i, floor, limit int) (start, end int) {
 		end = j
 	}
 	return start, end
+}
+
+// toolOutputMark opens a tool's output in Claude Code's transcript.
+const toolOutputMark = "⎿"
+
+// ungutter returns a line of a Claude Code transcript without the margin
+// of the tool output it belongs to, so that the output is read as the
+// tool printed it: "  ⎿  Error: --- FAIL: TestAdd" is "--- FAIL: TestAdd"
+// (the "Error: " says only that the tool failed), and the lines under it,
+// indented to the output's column, lose that indentation.
+func (s *Stream) ungutter(short string) string {
+	sp := 0
+	for sp < len(short) && short[sp] == ' ' {
+		sp++
+	}
+	if strings.HasPrefix(short[sp:], toolOutputMark) {
+		rest := short[sp+len(toolOutputMark):]
+		k := 0
+		for k < len(rest) && k < 3 && rest[k] == ' ' {
+			k++
+		}
+		s.gutter = sp + 1 + k // columns: the mark is one
+		rest = rest[k:]
+		if t := strings.TrimPrefix(rest, "Error: "); t != rest && strings.TrimSpace(t) != "" {
+			rest = t
+		}
+		return rest
+	}
+	if s.gutter == 0 {
+		return short
+	}
+	if sp >= s.gutter {
+		return short[s.gutter:]
+	}
+	if sp < len(short) {
+		s.gutter = 0 // the transcript goes on: the output has ended
+	}
+	return short
 }
