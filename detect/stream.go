@@ -395,13 +395,19 @@ func (s *Stream) consider(i int) {
 	s.next = doc.base + f.end + 1
 	// A tool that prints its errors again at the end (MSBuild,
 	// golangci-lint's summary) restates them: one is enough.
-	key := f.text
+	var mh maphash.Hash
+	mh.SetSeed(seenSeed)
+	mh.WriteString(f.text)
+	part := func(l string) {
+		mh.WriteByte(0)
+		mh.WriteString(l)
+	}
 	if len(f.detail) == 0 {
 		// Two errors with the same words on one line (javac's at two
 		// columns, rustc's at two places) differ in their caret or arrow.
 		for _, l := range doc.short[f.start+1 : min(f.end+1, f.start+8)] {
 			if caretRe.MatchString(l) || strings.HasPrefix(strings.TrimLeft(l, " "), "--> ") {
-				key += "\x00" + l
+				part(l)
 				break
 			}
 		}
@@ -409,19 +415,19 @@ func (s *Stream) consider(i int) {
 	if f.key < f.end && len(f.detail) == 0 && (headerOnly(f.text) || f.fam == famRace) {
 		// A header that says nothing on its own ("go: x imports", "WARNING:
 		// DATA RACE") is told apart by the line under it.
-		key += "\x00" + doc.short[f.key+1]
+		part(doc.short[f.key+1])
 	}
 	if f.start < f.key && len(f.detail) == 0 {
 		// A block headed by what failed (a test's section, a record) is
 		// told apart by its head: two tests can fail with the same words.
-		key += "\x00" + doc.short[f.start]
+		part(doc.short[f.start])
 	}
-	if f.end > f.key+1 && len(f.detail) == 0 && frameRe.MatchString(doc.short[f.key+1]) {
+	if f.end > f.key+1 && len(f.detail) == 0 && isFrame(doc.short[f.key+1]) {
 		// The same exception thrown from another place is another error:
 		// its first frame tells.
-		key += "\x00" + doc.short[f.key+1]
+		part(doc.short[f.key+1])
 	}
-	h := maphash.String(seenSeed, key)
+	h := mh.Sum64()
 	if _, dup := s.seen[h]; dup && !findingRow(f.text) {
 		// (A linter's finding row names no file: the same row under
 		// another file's header is another finding.)
