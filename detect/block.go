@@ -855,6 +855,8 @@ func captureToolLines(lines []string, i, limit int) int {
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
 		case place != "" && strings.HasPrefix(l, place):
 		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
+		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "Traceback (most recent call last)"):
+			return end // a crash of its own under the complaint
 		case levels && !own && levelPrefix(l) && !positionedRe.MatchString(l):
 		case !levels && !own && (strings.HasPrefix(l, "fatal: ") || strings.HasPrefix(l, "error: ")) && !positionedRe.MatchString(l):
 			// The program's conclusion after the complaint of what it ran:
