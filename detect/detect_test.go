@@ -51,6 +51,10 @@ func TestDetect(t *testing.T) {
 		{"grep results", "src/app.js:12:    console.error('Error: failed', err);\nsrc/x.go:40:\treturn fmt.Errorf(\"read: %w\", err)\n", []string{}},
 		{"checks that passed, and prose about checks", "test_total: expected 100, got 100\nThe check said expected \"a-b\", got \"a_b\" before the fix.\n" +
 			"\tif got != want { t.Errorf(\"case %d: want %v, got %v\", i, want, got) }\n", []string{}},
+		{"a build task's tag before the tool's diagnostic (Ant)", "    [javac] /w/src/Ledger.java:14: error: ';' expected\n    [javac]         return sum\n    [javac]                   ^\n    [javac] 1 error\n",
+			[]string{"1-3 syntax_error: /w/src/Ledger.java:14: error: ';' expected"}},
+		{"GNU line.column positions (bison)", "calc.y:10.11-15: error: symbol 'exprr' is used, but is not defined as a token and has no rules\n   10 |     | '(' exprr ')'\n      |           ^~~~~\n",
+			[]string{"1-3 reference_error: calc.y:10.11-15: error: symbol 'exprr' is used, but is not defined as a token and has no rules"}},
 		{"one process's records that are not one failure", "Nov 22 20:44:12 vm app[77]: error: cannot read /etc/app/a.conf: Permission denied\n" +
 			"Nov 22 20:44:12 vm app[77]: error: upstream 10.0.0.9:80 unreachable: connection refused\n" +
 			"Nov 22 20:44:12 vm app[78]: error: upstream 10.0.0.9:80 unreachable: connection reset by peer\n",

@@ -250,6 +250,18 @@ func diagnosticLen(s string) int {
 		if i == d {
 			return 0
 		}
+		if k == 0 && i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
+			// GNU's "line.column" and ranges ("calc.y:10.11-15: ",
+			// "x.y:3.1-4.2: "): one position.
+			i++
+			for i < len(s) && (isDigit(s[i]) || s[i] == '.' || s[i] == '-') {
+				i++
+			}
+			if i+1 < len(s) && s[i] == ':' && s[i+1] == ' ' {
+				return i + 2
+			}
+			return 0
+		}
 	}
 	if i+1 < len(s) && s[i] == ':' && s[i+1] == ' ' {
 		return i + 2

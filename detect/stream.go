@@ -228,7 +228,7 @@ func (s *Stream) endLine() {
 		// the box holds.
 		short = strings.TrimPrefix(short[len(boxSide):], " ")
 	}
-	short = s.ungutter(short)
+	short = taskTagged(s.ungutter(short))
 	if n := len(doc.short); n > 0 && !doc.cand[n-1] && s.lines-s.pos > 0 && traceOpener(short) {
 		// A runtime's trace under a message: the message is its error's.
 		doc.cand[n-1] = true
@@ -658,4 +658,32 @@ func (s *Stream) ungutter(short string) string {
 		s.gutter = 0 // the transcript goes on: the output has ended
 	}
 	return short
+}
+
+// taskTagged returns a line without the tag of the build task that
+// printed it, as Ant indents it ("    [javac] X.java:14: error: ';'
+// expected"), so that the task's output is read as the tool printed it.
+// A level in brackets ("[error]") is a record's, not a task's.
+func taskTagged(short string) string {
+	sp := 0
+	for sp < len(short) && short[sp] == ' ' {
+		sp++
+	}
+	if sp == 0 || sp+3 >= len(short) || short[sp] != '[' || short[sp+1] < 'a' || short[sp+1] > 'z' {
+		return short
+	}
+	k := strings.IndexByte(short[sp:min(len(short), sp+24)], ']')
+	if k < 0 || sp+k+1 >= len(short) || short[sp+k+1] != ' ' {
+		return short
+	}
+	name := short[sp+1 : sp+k]
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return short
+		}
+	}
+	if levelField(name) {
+		return short
+	}
+	return short[sp+k+2:]
 }
