@@ -180,7 +180,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		for j := i - 1; j >= floor && indentOf(lines[j]) > base && !strings.HasPrefix(strings.TrimSpace(lines[j]), "--- "); j-- {
 			start = j
 		}
-		return start, end, key
+		return goSubtestLogs(lines, start, end, floor), end, key
 	case famTest:
 		end = captureIndented(lines, i, limit, true)
 		end = captureTapParent(lines, i, end, limit)
@@ -254,6 +254,14 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		if j := end + 1; j <= limit && explains(lines[j]) && triggers.holds(lines[j]) {
 			end = j
+		}
+		return start, end, key
+	case famTerminate:
+		if end+1 <= limit && strings.HasPrefix(strings.TrimSpace(lines[end+1]), "what():") {
+			end++
+		}
+		if end+1 <= limit && shapes.res[rSignal].MatchString(lines[end+1]) {
+			end++ // the shell's "Aborted (core dumped)"
 		}
 		return start, end, key
 	case famGdb:
@@ -345,6 +353,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 	}
 	start = refusalStart(lines, i, captureAbove(lines, i, floor, fam), floor)
+	start = headerAbove(lines, start, floor)
 	if fam == famException && start == i && end > i && i-1 >= floor && headsTrace(lines[i-1]) {
 		start = i - 1 // "Unhandled Exception:", "Caught: x" over the trace
 	}
@@ -808,6 +817,21 @@ var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\
 // and indented lines.
 func captureTool(lines []string, i, limit int) int {
 	end := captureToolLines(lines, i, limit)
+	if end == i && end+1 <= limit && strings.HasPrefix(lines[i], "curl: (22) ") {
+		// --fail-with-body prints the server's answer under the
+		// complaint: a JSON line, or a page to its end.
+		if b := strings.TrimSpace(lines[end+1]); strings.HasPrefix(b, "{") || strings.HasPrefix(b, "[") {
+			end++
+		} else if strings.HasPrefix(b, "<") {
+			for j := end + 1; j <= limit && j <= end+200 && !promptLike(lines[j]); j++ {
+				end = j
+				if strings.Contains(lines[j], "</html>") || strings.Contains(lines[j], "</HTML>") {
+					break
+				}
+			}
+		}
+		return end
+	}
 	// Where to read more ("More details here: https://...") goes with the
 	// complaint under it; so does what a complaint that ends with a colon
 	// announces ("Syntax error on line 3 of x.conf:" over "Invalid command
@@ -1202,7 +1226,7 @@ func promptLike(l string) bool {
 // saying only that it gave up on what it reported: "Fatal: Compilation
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors".
-var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b`)
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -1237,7 +1261,7 @@ func captureAborted(lines []string, end int) int {
 // conclusion reports whether a line is a conclusion (conclusionRe); the
 // words it must hold are looked for first.
 func conclusion(l string) bool {
-	return (strings.Contains(l, "previous error") || strings.Contains(l, "ompilation aborted") || strings.Contains(l, " found in ") ||
+	return (strings.Contains(l, "previous error") || strings.Contains(l, "treated as errors") || strings.Contains(l, "ompilation aborted") || strings.Contains(l, " found in ") ||
 		strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ") || strings.Contains(l, " FAILED")) && conclusionRe.MatchString(l)
 }
 
@@ -1374,3 +1398,62 @@ func caretSource(lines []string, i, floor int) bool {
 
 // maxGdbLines bounds a gdb stop's backtrace.
 const maxGdbLines = 200
+
+// goRunRe is go test -v's line for a test that starts or goes on.
+var goRunRe = regexp.MustCompile(`^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)`)
+
+// goSubtestLogs returns the start of a go test -v failure whose block
+// starts on line start, moved up over the log lines of its failed
+// subtests: -v prints each subtest's "=== RUN" with its messages under it,
+// long before the "--- FAIL" lines that name it. The messages of a test
+// that passed, or a line that is neither, end the walk.
+func goSubtestLogs(lines []string, start, end, floor int) int {
+	failed := map[string]bool{}
+	for _, l := range lines[start : end+1] {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "--- FAIL: ") {
+			if f := strings.Fields(t[len("--- FAIL: "):]); len(f) > 0 {
+				failed[f[0]] = true
+			}
+		}
+	}
+	if len(failed) == 0 {
+		return start
+	}
+	top, msgs := start, false
+	for j := start - 1; j >= floor && j >= start-maxBlockScan; j-- {
+		if m := goRunRe.FindStringSubmatch(lines[j]); m != nil {
+			if msgs {
+				if !failed[m[1]] {
+					return top // a test that passed, with logs of its own
+				}
+				top = j + 1
+			}
+			msgs = false
+			continue
+		}
+		if indentOf(lines[j]) == 0 || blank(lines[j]) || strings.HasPrefix(strings.TrimSpace(lines[j]), "--- ") {
+			break
+		}
+		msgs = true
+	}
+	return top
+}
+
+// headerAbove returns the start of a block that starts on line start,
+// moved up over the header a runner prints over what it ran: libtest's
+// "---- tests::x stdout ----" (a blank line between), compileall's "***
+// Error compiling 'x.py'...".
+func headerAbove(lines []string, start, floor int) int {
+	j := start - 1
+	if j >= floor && blank(lines[j]) {
+		j--
+	}
+	if j < floor {
+		return start
+	}
+	l := lines[j]
+	if strings.HasPrefix(l, "---- ") && strings.HasSuffix(l, " stdout ----") || strings.HasPrefix(l, "*** Error compiling '") && j == start-1 {
+		return j
+	}
+	return start
+}

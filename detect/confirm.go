@@ -49,6 +49,7 @@ const (
 	famTestMore                 // Perl's Test::More report of a failed test, in TAP comments
 	famOpenSSL                  // OpenSSL's error queue, with the program's message around it
 	famBanner                   // "*** FATAL CONFIG FILE ERROR ***" and the paragraph under it
+	famTerminate                // C++'s "terminate called after throwing an instance of 'X'", its what(), the abort
 	famGdb                      // gdb's "Program received signal SIGSEGV", where it stopped, the backtrace
 	famMiette                   // a miette report (oxlint, rspack, swc): "x message", its framed snippet, its help
 	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
@@ -397,6 +398,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	}
 	if v, ok := mietteVerdict(doc.short, i, t); ok {
 		return v
+	}
+	if strings.HasPrefix(t, "terminate called ") && (strings.HasPrefix(t, "terminate called after throwing") || strings.HasPrefix(t, "terminate called without an active exception")) {
+		// The C++ runtime's end on an exception nobody caught, with its
+		// what() and the shell's report of the abort under it.
+		return verdict{kind: kindError, fam: famTerminate, text: t, cat: errkind.CategoryRuntime}
 	}
 	if strings.HasPrefix(t, "Program ") && gdbSignalRe.MatchString(t) {
 		// gdb's stop on a fatal signal, with where it stopped and the
