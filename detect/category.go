@@ -147,6 +147,13 @@ func categorize(f finding, block []string) errkind.Category {
 		if missingModuleRe.MatchString(t) {
 			return errkind.CategoryBuild
 		}
+		if len(block) > 0 && pytestErrorHeadRe.MatchString(block[0]) {
+			// Not a test that failed: its setup, teardown or module
+			// that could not run. What went wrong says which.
+			if c := matchRules(t); c != "" && c != errkind.CategoryTest {
+				return c
+			}
+		}
 		if f.fam == famReport && strings.Contains(f.text, "● ") && !jestAssertRe.MatchString(t) {
 			// A jest test that threw, not one whose expectation failed:
 			// what it threw ended it.
@@ -266,6 +273,16 @@ var (
 // reportCategory returns the category of the crash in a test report, or
 // "" when the test failed an assertion.
 func reportCategory(block []string) errkind.Category {
+	// pytest marks the exception that ended the test with "E   ": it
+	// says more than the lines of its report that name other classes
+	// ("ImportError while importing test module").
+	for _, l := range block {
+		if strings.HasPrefix(l, "E   ") && reportExceptionRe.MatchString(l) {
+			if c := exceptionLineCategory(l); c != "" {
+				return c
+			}
+		}
+	}
 	for _, l := range block {
 		if testCrashRe.MatchString(l) {
 			return errkind.CategoryRuntime // an exception nobody caught ended the test
@@ -277,12 +294,26 @@ func reportCategory(block []string) errkind.Category {
 		if m[1] == "" {
 			return errkind.CategoryRuntime // a panic
 		}
-		if c := matchRules(strings.TrimSpace(l)); c != "" && c != errkind.CategoryTest {
-			return c
-		}
-		return errkind.CategoryRuntime
+		return exceptionLineCategory(l)
 	}
 	return ""
+}
+
+// exceptionLineCategory returns the category of a test report's line
+// that names the exception or the panic that ended the test, or "" when
+// the exception is an assertion's.
+func exceptionLineCategory(l string) errkind.Category {
+	m := reportExceptionRe.FindStringSubmatch(l)
+	if m == nil || m[1] != "" && assertionRe.MatchString(m[1]) {
+		return ""
+	}
+	if m[1] == "" {
+		return errkind.CategoryRuntime // a panic
+	}
+	if c := matchRules(strings.TrimSpace(l)); c != "" && c != errkind.CategoryTest {
+		return c
+	}
+	return errkind.CategoryRuntime
 }
 
 // ruleText is a text the category rules read: a line, or the lines of a
@@ -398,3 +429,6 @@ var missingModuleRe = regexp.MustCompile(`[Cc]annot find module ['"]|ModuleNotFo
 
 // jestAssertRe is what a jest report of a failed expectation holds.
 var jestAssertRe = regexp.MustCompile(`expect\(|Expected|Received|[Ss]napshot|assert|toBe|toEqual|toThrow|\.rejects|\.resolves|Timeout|exceeded timeout`)
+
+// pytestErrorHeadRe is pytest's heading of an error outside a test's body.
+var pytestErrorHeadRe = regexp.MustCompile(`^_+ ERROR (?:at (?:setup|teardown) of|collecting) `)

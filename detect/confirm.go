@@ -404,6 +404,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// what() and the shell's report of the abort under it.
 		return verdict{kind: kindError, fam: famTerminate, text: t, cat: errkind.CategoryRuntime}
 	}
+	if strings.Contains(t, ".py:") && pyTbLineRe.MatchString(t) {
+		// pytest's --tb=line: a failed test as "x.py:15: AssertionError:
+		// msg", an errored one as its exception.
+		v := verdict{kind: kindError, fam: famLine, text: t}
+		if strings.Contains(t, ": AssertionError") {
+			v.cat = errkind.CategoryTest
+		}
+		return v
+	}
 	if strings.HasPrefix(t, "Program ") && gdbSignalRe.MatchString(t) {
 		// gdb's stop on a fatal signal, with where it stopped and the
 		// backtrace under it: a crash, whatever gdb's own exit status.
@@ -1160,3 +1169,7 @@ var gdbLineRe = regexp.MustCompile(`^(?:#\d+\s+\S|0x[0-9a-f]+ in |\d+\t|[A-Za-z_
 // goErrEndRe is the end of an error chain in the words of Go's standard
 // library, for errors no errno names.
 var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field|value of type) \S+)$`)
+
+// pyTbLineRe is a Python exception at its place, as pytest's --tb=line
+// prints a failed test: "/w/test_a.py:15: AssertionError: 1 != 2".
+var pyTbLineRe = regexp.MustCompile(`^\S+\.py:\d+: (?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b(?::|$)`)
