@@ -895,6 +895,9 @@ func fenceMatch(l string) []string {
 	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
 		return nil
 	}
+	if t[0] == '~' && len(l)-len(t) > 3 {
+		return nil // a compiler's underline under its snippet, not a fence (CommonMark: at most three spaces)
+	}
 	k := 0
 	for k < len(t) && t[k] == t[0] {
 		k++
