@@ -354,7 +354,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	}
 	start = refusalStart(lines, i, captureAbove(lines, i, floor, fam), floor)
 	start = headerAbove(lines, start, floor)
-	if fam == famException && start == i && end > i && i-1 >= floor && headsTrace(lines[i-1]) {
+	if fam == famException && start == i && end > i && i-1 >= floor && headsTrace(lines[i-1]) && !selfHeaded(lines[i]) {
 		start = i - 1 // "Unhandled Exception:", "Caught: x" over the trace
 	}
 	if start < i && numberedRe.MatchString(lines[start]) {
@@ -509,7 +509,7 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			j = k
 			continue
 		case continues(l, lineAt(lines, j+1, limit), base, snippets, blank(lines[j-1])):
-		case !framed && j+1 <= limit && mayBeException(strings.TrimSpace(l)) && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
+		case !framed && j+1 <= limit && mayBeException(strings.TrimSpace(l)) && !strings.HasPrefix(l, "PHP ") && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
 			// A report's header, then the exception and its frames; after
 			// frames, another exception is another error.
 		case (j == i+1 || j == i+2 && blank(lines[i+1]) || snippets && noteRe.MatchString(lines[j-1])) && snippetAt(lines, j, limit):
@@ -1456,4 +1456,12 @@ func headerAbove(lines []string, start, floor int) int {
 		return j
 	}
 	return start
+}
+
+// selfHeaded reports whether an exception's line says itself that it is
+// the head of its report ("PHP Fatal error:  Uncaught ...", "Exception in
+// thread ..."): the line above it is not its heading.
+func selfHeaded(l string) bool {
+	return strings.HasPrefix(l, "PHP ") || strings.HasPrefix(l, "Exception in thread ") || strings.HasPrefix(l, "Fatal error: ") ||
+		strings.HasPrefix(l, "Uncaught ")
 }

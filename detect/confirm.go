@@ -413,6 +413,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return v
 	}
+	if strings.HasPrefix(t, "note: test did not panic as expected") {
+		// libtest: a #[should_panic] test that returned.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
+	}
 	if strings.HasPrefix(t, "Program ") && gdbSignalRe.MatchString(t) {
 		// gdb's stop on a fatal signal, with where it stopped and the
 		// backtrace under it: a crash, whatever gdb's own exit status.
