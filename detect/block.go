@@ -278,6 +278,20 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			start = j
 		}
 		return start, end, key
+	case famBiome:
+		start = biomeHeadAbove(lines, i)
+		if start < 0 {
+			start = i
+		}
+		// To the empty line that ends the diagnostic (its own blank lines
+		// hold two spaces), or the next header.
+		for j := i + 1; j <= limit && lines[j] != "" && !(strings.Contains(lines[j], "━━━") && biomeHeadRe.MatchString(lines[j])); j++ {
+			end = j
+		}
+		for end > i && blank(lines[end]) {
+			end--
+		}
+		return start, end, i
 	case famMiette:
 		if !mietteHead(strings.TrimSpace(lines[i])) {
 			start = i - 1 // the frame's first line: its head is above

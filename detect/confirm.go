@@ -51,6 +51,7 @@ const (
 	famBanner                   // "*** FATAL CONFIG FILE ERROR ***" and the paragraph under it
 	famTerminate                // C++'s "terminate called after throwing an instance of 'X'", its what(), the abort
 	famGdb                      // gdb's "Program received signal SIGSEGV", where it stopped, the backtrace
+	famBiome                    // Biome's "path:l:c lint/x/y ━━━" header, its "× message", frame and advice
 	famMiette                   // a miette report (oxlint, rspack, swc): "x message", its framed snippet, its help
 	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
 )
@@ -398,6 +399,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	}
 	if v, ok := mietteVerdict(doc.short, i, t); ok {
 		return v
+	}
+	if strings.HasPrefix(t, "× ") {
+		if h := biomeHeadAbove(doc.short, i); h >= 0 {
+			v := verdict{kind: kindError, fam: famBiome, text: t, cat: errkind.CategoryBuild}
+			if m := biomeHeadRe.FindStringSubmatch(doc.short[h]); m != nil && m[1] == "parse" {
+				v.cat = errkind.CategorySyntax
+			}
+			return v
+		}
 	}
 	if strings.HasPrefix(t, "terminate called ") && (strings.HasPrefix(t, "terminate called after throwing") || strings.HasPrefix(t, "terminate called without an active exception")) {
 		// The C++ runtime's end on an exception nobody caught, with its
@@ -1180,3 +1190,22 @@ var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking 
 // pyTbLineRe is a Python exception at its place, as pytest's --tb=line
 // prints a failed test: "/w/test_a.py:15: AssertionError: 1 != 2".
 var pyTbLineRe = regexp.MustCompile(`^\S+\.py:\d+: (?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b(?::|$)`)
+
+// biomeHeadRe is the header of a Biome diagnostic: its place (none for a
+// run's own), its category ("lint/suspicious/noDebugger", "parse"), maybe
+// FIXABLE, then a rule of heavy lines.
+var biomeHeadRe = regexp.MustCompile(`^(?:\S+:\d+:\d+ )?([a-z]+)(?:/[\w-]+)*(?:\s+FIXABLE)?\s+━{3,}`)
+
+// biomeHeadAbove returns the line of the Biome header over the message on
+// line i (a blank line between), or -1.
+func biomeHeadAbove(lines []string, i int) int {
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if strings.Contains(lines[j], "━━━") && biomeHeadRe.MatchString(lines[j]) {
+			return j
+		}
+		if !blank(lines[j]) {
+			return -1
+		}
+	}
+	return -1
+}
