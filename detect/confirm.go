@@ -1072,11 +1072,19 @@ func diagnosticVerdict(msg, t string) verdict {
 	if strings.Contains(msg, "undefined reference to") {
 		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
 	}
+	if lintTailRe.MatchString(msg) {
+		// golangci-lint's finding names its linter at the end ("func
+		// unused is unused (unused)"), however much it reads like code.
+		return verdict{kind: kindError, fam: famCompiler, text: t}
+	}
 	if looksLikeCode(msg) || strings.TrimSpace(msg) == "" {
 		return verdict{}
 	}
 	return verdict{kind: kindError, fam: famCompiler, text: t}
 }
+
+// lintTailRe is the linter a golangci-lint finding names at its end.
+var lintTailRe = regexp.MustCompile(` \([a-z][a-z0-9]{2,}\)$`)
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_'
@@ -1090,11 +1098,17 @@ func lintCoded(s string) bool {
 		return false
 	}
 	msg := s[k:]
-	if len(msg) < 5 || msg[0] < 'A' || msg[0] > 'Z' {
+	// One to three capitals, then three or four digits: E501, F401,
+	// SC2086, SA5000 (staticcheck).
+	c := 0
+	for c < len(msg) && c < 3 && msg[c] >= 'A' && msg[c] <= 'Z' {
+		c++
+	}
+	if c == 0 || len(msg) < c+4 {
 		return false
 	}
-	d := digits(msg[1:], 5)
-	return d >= 3 && d <= 4 && len(msg) > 1+d && (msg[1+d] == ' ' || msg[1+d] == ':')
+	d := digits(msg[c:], 5)
+	return d >= 3 && d <= 4 && len(msg) > c+d && (msg[c+d] == ' ' || msg[c+d] == ':')
 }
 
 // annotationMatch matches an annotation under a source line, cheaply ruling

@@ -258,6 +258,16 @@ func testEventVerdict(obj map[string]any) (verdict, bool) {
 	if !ok {
 		return verdict{}, false
 	}
+	if action == "build-output" {
+		// go test -json's build output: a compiler's diagnostic is an
+		// error; the "# pkg" header and the rest are not.
+		out, _ := obj["Output"].(string)
+		out = strings.TrimSpace(out)
+		if out == "" || strings.HasPrefix(out, "#") || diagnosticLen(out) == 0 && !strings.Contains(out, ".go:") {
+			return verdict{}, true
+		}
+		return verdict{kind: kindError, fam: famJSON, text: out}, true
+	}
 	if _, ok := obj["Package"]; !ok {
 		return verdict{}, false
 	}
@@ -333,6 +343,9 @@ func jsonMayErr(line []byte) bool {
 			}
 			if str == "level" && i+2 < len(line) && line[i+1] == ':' && (line[i+2] == '5' || line[i+2] == '6') {
 				return true // pino's and bunyan's numbered levels: 50 error, 60 fatal
+			}
+			if str == "build-output" {
+				return true // go test -json: what the compiler said
 			}
 			word := strings.ToLower(strings.TrimSpace(str))
 			if !errorLevels[word] && !warnLevels[word] && word != "fail" {
