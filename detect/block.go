@@ -206,6 +206,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTool:
 		end = captureTool(lines, i, limit)
+		if i+1 <= limit && traceOpener(lines[i+1]) {
+			end = traceEnd(lines, i, end, limit) // Tcl's errorInfo under the message
+		}
 		if j := end + 1; j <= limit && tracebackRe.MatchString(lines[j]) {
 			// "ERROR:    Exception in x" over the traceback it logs: the
 			// exception says what went wrong.
@@ -359,7 +362,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			}
 			return start, end, key
 		}
-		if fam == famException {
+		if fam == famException || i+1 <= limit && traceOpener(lines[i+1]) {
 			end = traceEnd(lines, i, end, limit)
 		}
 		if fam == famException && end > i && abortedRe.MatchString(lines[i]) && exceptionRe.MatchString(lines[i+1]) {
@@ -732,6 +735,14 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 			}
 			if j+1 <= limit && indentOf(lines[j+1]) > 0 && !tracebackRe.MatchString(lines[j+1]) {
 				continue // exception notes, or a multi-line message
+			}
+			if j+1 <= limit && tracebackRe.MatchString(lines[j+1]) {
+				// A child's traceback, then the parent's that only says
+				// the child failed (subprocess.CalledProcessError): one
+				// failure, whose cause is the child's.
+				if e := parentTraceback(lines, j+1, limit); e > j {
+					return e, key
+				}
 			}
 			return end, key
 		default:
@@ -1480,4 +1491,24 @@ func headerAbove(lines []string, start, floor int) int {
 func selfHeaded(l string) bool {
 	return strings.HasPrefix(l, "PHP ") || strings.HasPrefix(l, "Exception in thread ") || strings.HasPrefix(l, "Fatal error: ") ||
 		strings.HasPrefix(l, "Uncaught ")
+}
+
+// parentTraceback returns the last line of the traceback that starts on
+// line i when it ends in subprocess.CalledProcessError, or -1: it is
+// read without following chains, so a run of tracebacks costs one pass.
+func parentTraceback(lines []string, i, limit int) int {
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		switch {
+		case indentOf(l) > 0 || caretRe.MatchString(l):
+		case isPyException(l):
+			if strings.Contains(l, "CalledProcessError") {
+				return j
+			}
+			return -1
+		default:
+			return -1
+		}
+	}
+	return -1
 }
