@@ -313,6 +313,18 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, start
 	case famBanner:
+		switch t := strings.TrimSpace(lines[i]); {
+		case strings.HasPrefix(t, "ERROR in "):
+			// webpack: the paragraph under it, whatever its lines say.
+			for j := i + 1; j <= limit && j <= i+maxBannerLines && !blank(lines[j]) && !(promptLike(lines[j]) && !codeFrameRe.MatchString(lines[j])); j++ {
+				end = j
+			}
+			return start, end, key
+		case failMarked(t):
+			// esbuild: the place and the code frame, indented under a
+			// blank line.
+			return start, captureIndented(lines, i, limit, true), key
+		}
 		// A banner's report: the paragraph under it.
 		for j := i + 1; j <= limit && j <= i+10 && !blank(lines[j]) && !promptLike(lines[j]) && toolPrefix(lines[j]) == ""; j++ {
 			end = j
@@ -1512,3 +1524,6 @@ func parentTraceback(lines []string, i, limit int) int {
 	}
 	return -1
 }
+
+// maxBannerLines bounds the paragraph under a bundler's "ERROR in".
+const maxBannerLines = 40

@@ -456,6 +456,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	switch {
 	case strings.HasSuffix(strings.TrimRight(s, " \t"), "Traceback (most recent call last):"):
 		return verdict{kind: kindError, fam: famTraceback, text: t}
+	case failMarked(t) && strings.Contains(t, " [ERROR] "), strings.HasPrefix(t, "ERROR in ") && len(t) > len("ERROR in "):
+		// webpack's "ERROR in ./src/x.js 1:0" over what went wrong, with
+		// the paragraph under it; a bundler's error behind a cross
+		// (esbuild's "✘ [ERROR] msg"): what it says decides, not a test.
+		return verdict{kind: kindError, fam: famBanner, text: t}
 	case m(rGoPanic):
 		if strings.HasPrefix(t, "panic: test timed out") {
 			// The test binary's alarm: a test that ran out of time.
@@ -614,11 +619,6 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
 		}
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
-	case failMarked(t) && strings.Contains(t, " [ERROR] "), strings.HasPrefix(t, "ERROR in ") && len(t) > len("ERROR in "):
-		// webpack's "ERROR in ./src/x.js 1:0" over what went wrong.
-		// A bundler's error behind a cross (esbuild's "✘ [ERROR] msg"):
-		// what it says decides, not a test.
-		return verdict{kind: kindError, fam: famLine, text: t}
 	case m(rFailLine) && shapes.res[rFailLine].MatchString(t):
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
 	case mayBeException(t) && m(rException):
