@@ -53,6 +53,8 @@ func TestDetect(t *testing.T) {
 			"\tif got != want { t.Errorf(\"case %d: want %v, got %v\", i, want, got) }\n", []string{}},
 		{"a build task's tag before the tool's diagnostic (Ant)", "    [javac] /w/src/Ledger.java:14: error: ';' expected\n    [javac]         return sum\n    [javac]                   ^\n    [javac] 1 error\n",
 			[]string{"1-3 syntax_error: /w/src/Ledger.java:14: error: ';' expected"}},
+		{"webpack's ERROR in and its paragraph, code frame included", "ERROR in ./src/index.js 1:0-42\nModule not found: Error: Can't resolve './utils/strings' in '/w/src'\n> 1 | import { slug } from './utils/strings';\n    | ^\n\nwebpack 5.112.2 compiled with 1 error in 297 ms\n",
+			[]string{"1-4 build_error: ERROR in ./src/index.js 1:0-42"}},
 		{"GNU line.column positions (bison)", "calc.y:10.11-15: error: symbol 'exprr' is used, but is not defined as a token and has no rules\n   10 |     | '(' exprr ')'\n      |           ^~~~~\n",
 			[]string{"1-3 reference_error: calc.y:10.11-15: error: symbol 'exprr' is used, but is not defined as a token and has no rules"}},
 		{"one process's records that are not one failure", "Nov 22 20:44:12 vm app[77]: error: cannot read /etc/app/a.conf: Permission denied\n" +
