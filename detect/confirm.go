@@ -370,7 +370,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			}
 		}
 	}
-	if len(s) < len(raw) {
+	if len(s) < len(raw) && !runnerStamped(raw) {
 		if _, stamped := recordPrefix(raw); stamped {
 			switch lv, _ := headLevel(s); lv {
 			case levelError:
@@ -1222,4 +1222,14 @@ func biomeHeadAbove(lines []string, i int) int {
 		}
 	}
 	return -1
+}
+
+// runnerStamped reports whether a line starts with a CI runner's stamp
+// alone (GitHub Actions' and Azure Pipelines' "2026-05-06T12:00:00.1234567Z
+// "): what follows is a tool's output as the tool printed it, not a log
+// record whose level word says what it is ("ERROR test_x.py" is pytest's
+// summary).
+func runnerStamped(l string) bool {
+	const n = len("2026-05-06T12:00:00.1234567Z ")
+	return len(l) > n && l[n-1] == ' ' && l[n-2] == 'Z' && l[10] == 'T' && l[19] == '.' && digits(l[20:], 7) == 7 && dateLen(l) == 10
 }

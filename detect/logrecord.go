@@ -41,7 +41,7 @@ func recordPrefix(s string) (n int, stamped bool) {
 		case c == '[':
 			k := strings.IndexByte(s[j:min(len(s), j+96)], ']')
 			if k < 0 {
-				return i, stamped
+				return j, stamped
 			}
 			inner := s[j+1 : j+k]
 			if inner == "" || inner[0] == '{' || inner[0] == '"' || inner[0] == '[' || levelField(inner) {
@@ -56,7 +56,7 @@ func recordPrefix(s string) (n int, stamped bool) {
 			}
 			after := j + k + 1
 			if after < len(s) && s[after] != ' ' && s[after] != '\t' && s[after] != ':' {
-				return i, stamped // "[1/2]x", "[a]b": not a field
+				return j, stamped // "[1/2]x", "[a]b": not a field
 			}
 			switch {
 			case stampLen(strings.TrimSpace(inner)) > 0 || hasClock(inner):
@@ -67,7 +67,7 @@ func recordPrefix(s string) (n int, stamped bool) {
 				// Without a timestamp, a bracketed field is a record's
 				// only before a level: "[main] ERROR x".
 				if a := skipBlanks(s, after); a >= len(s) || !upperLevel(s[a:]) && !(s[a] == '[' && levelField(s[a+1:min(len(s), a+12)])) {
-					return i, stamped
+					return j, stamped
 				}
 			}
 			i = j + k + 1
@@ -85,7 +85,7 @@ func recordPrefix(s string) (n int, stamped bool) {
 				i = j + k + 2
 				continue
 			}
-			return i, stamped
+			return j, stamped
 		case c == '#' && j+1 < len(s) && isDigit(s[j+1]) && stamped:
 			k := j + 1
 			for k < len(s) && isDigit(s[k]) {
@@ -93,7 +93,7 @@ func recordPrefix(s string) (n int, stamped bool) {
 			}
 			i = k
 			continue
-		case (c == '-' || c == '|' || c == ':') && stamped && j+1 < len(s) && (s[j+1] == ' ' || s[j+1] == '-' || s[j+1] == '\t'):
+		case (c == '-' || c == '|' || c == ':') && stamped && j+1 < len(s) && (s[j+1] == ' ' || s[j+1] == '-' || s[j+1] == '\t') && !goTestMark(s[j:]):
 			// A separator between fields: " - ", " | ", " --- ".
 			k := j
 			for k < len(s) && (s[k] == '-' || s[k] == '|' || s[k] == ':') {
@@ -362,15 +362,17 @@ func namesBeforeLevel(s string) int {
 			return i
 		}
 		start := i
+		alnum := false
 		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
 			c := s[i]
 			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || strings.IndexByte("._-$:/[]()@#<>{}", c) >= 0) {
 				return 0
 			}
+			alnum = alnum || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c)
 			i++
 		}
-		if i == start || i-start > 80 {
-			return 0
+		if i == start || i-start > 80 || !alnum {
+			return 0 // a rule ("_____ test_x _____"), not a name
 		}
 	}
 	return 0
@@ -407,4 +409,10 @@ func hostProgram(s string, syslog bool) int {
 		}
 	}
 	return sp + 1 + colon + 2
+}
+
+// goTestMark reports whether s starts with go test's result of a test
+// ("--- FAIL: TestX"), not a separator between a record's fields.
+func goTestMark(s string) bool {
+	return strings.HasPrefix(s, "--- FAIL") || strings.HasPrefix(s, "--- PASS") || strings.HasPrefix(s, "--- SKIP") || strings.HasPrefix(s, "--- BENCH")
 }

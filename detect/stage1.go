@@ -163,9 +163,26 @@ func (a *automaton) holds(s string) bool {
 // candidate reports whether a line is a candidate: it holds a trigger
 // word or starts like a diagnostic.
 func (a *automaton) candidate(line string) bool {
+	if anchored(line) || a.holds(line) {
+		return true
+	}
+	// The shapes that start a line start it after a log's or a CI
+	// runner's timestamp too ("2026-05-06T12:00:00.1234567Z x.go:3:5:
+	// ...").
+	if line != "" && (isDigit(line[0]) || line[0] == '[') {
+		if s := stripPrefix(line); len(s) < len(line) {
+			return anchored(strings.TrimLeft(s, " "))
+		}
+	}
+	return false
+}
+
+// anchored reports whether a line has the shape of an error that names no
+// trigger word, from its start.
+func anchored(line string) bool {
 	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
 		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") ||
-		a.holds(line) || structural(line) || respError(line) || findingCandidate(line) || complaint(line)
+		structural(line) || respError(line) || findingCandidate(line) || complaint(line)
 }
 
 // respError reports whether a line is an error reply of the Redis

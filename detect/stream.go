@@ -428,7 +428,7 @@ func (s *Stream) consider(i int) {
 		part(doc.short[f.key+1])
 	}
 	h := mh.Sum64()
-	if _, dup := s.seen[h]; dup && !findingRow(f.text) {
+	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) {
 		// (A linter's finding row names no file: the same row under
 		// another file's header is another finding.)
 		return
@@ -686,4 +686,12 @@ func taskTagged(short string) string {
 		return short
 	}
 	return short[sp+k+2:]
+}
+
+// stepVerdict reports whether a line is a runner's verdict on a step
+// ("##[error]Process completed with exit code 1.", make's "*** [x] Error
+// 1"): the same words for another step are another failure, not a
+// restatement.
+func stepVerdict(t string) bool {
+	return strings.HasPrefix(t, "##[error]") || strings.HasPrefix(t, "Process completed with exit code ") || strings.Contains(t, ": *** ") || strings.HasPrefix(t, "make: ***") || strings.HasPrefix(t, "make[")
 }
