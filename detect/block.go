@@ -76,10 +76,17 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famRace:
 		for j := i + 1; j <= limit; j++ {
+			l := lines[j]
+			if !blank(l) && indentOf(l) == 0 && !raceLineRe.MatchString(l) {
+				break // a report cut short: what follows is not its
+			}
 			end = j
-			if raceEndRe.MatchString(lines[j]) {
+			if raceEndRe.MatchString(l) {
 				break
 			}
+		}
+		for end > i && blank(lines[end]) {
+			end--
 		}
 		if i-1 >= floor && raceEndRe.MatchString(lines[i-1]) {
 			start = i - 1
@@ -1527,3 +1534,7 @@ func parentTraceback(lines []string, i, limit int) int {
 
 // maxBannerLines bounds the paragraph under a bundler's "ERROR in".
 const maxBannerLines = 40
+
+// raceLineRe is a line of a data race report at the margin: its header,
+// an access, a goroutine's creation, its closing rule.
+var raceLineRe = regexp.MustCompile(`^(?:WARNING: DATA RACE|(?:Previous )?(?:[Rr]ead|[Ww]rite|Atomic \w+|\w+ access) at |Goroutine \d+ |=+$|Location is |Mutex )`)

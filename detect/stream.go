@@ -227,6 +227,11 @@ func (s *Stream) endLine() {
 		// A diagnostic drawn in a box (Terraform's): the rules read what
 		// the box holds.
 		short = strings.TrimPrefix(short[len(boxSide):], " ")
+		if t := strings.TrimRight(short, " "); strings.HasSuffix(t, boxSide) {
+			// A box closed on the right too (Gemini CLI's tool output):
+			// what it holds, without its right side.
+			short = strings.TrimRight(t[:len(t)-len(boxSide)], " ")
+		}
 	}
 	short = taskTagged(s.ungutter(short))
 	if n := len(doc.short); n > 0 && !doc.cand[n-1] && s.lines-s.pos > 0 && traceOpener(short) {
@@ -335,7 +340,9 @@ func (s *Stream) consider(i int) {
 		}
 		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan))
 		if strings.HasPrefix(doc.lines[i], boxSide) {
-			f.start, f.end = box(doc.lines, i, floor, min(len(doc.lines)-1, i+maxBlockScan))
+			if st, e, ok := box(doc.lines, i, floor, min(len(doc.lines)-1, i+maxBlockScan)); ok {
+				f.start, f.end = st, e
+			}
 		}
 	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > 0 && blank(doc.short[i-1]) {
@@ -596,12 +603,12 @@ const (
 )
 
 // box returns the first and last line of the box that holds line i.
-func box(lines []string, i, floor, limit int) (start, end int) {
+func box(lines []string, i, floor, limit int) (start, end int, ok bool) {
 	start, end = i, i
 	for j := i - 1; j >= floor && j >= i-maxBlockScan; j-- {
 		t := strings.TrimSpace(lines[j])
 		if t == boxTop {
-			start = j
+			start, ok = j, true
 			break
 		}
 		if !strings.HasPrefix(t, boxSide) {
@@ -609,17 +616,23 @@ func box(lines []string, i, floor, limit int) (start, end int) {
 		}
 		start = j
 	}
+	if !ok {
+		// Not a diagnostic's box (Terraform's opens with "╷"): a frame
+		// around other output (Gemini CLI's tool box), whose errors are
+		// found in it as anywhere else.
+		return i, i, false
+	}
 	for j := i + 1; j <= limit; j++ {
 		t := strings.TrimSpace(lines[j])
 		if t == boxFloor {
-			return start, j
+			return start, j, true
 		}
 		if !strings.HasPrefix(t, boxSide) {
 			break
 		}
 		end = j
 	}
-	return start, end
+	return start, end, true
 }
 
 // toolOutputMark opens a tool's output in Claude Code's transcript.
