@@ -1305,9 +1305,8 @@ func captureAborted(lines []string, end int) int {
 // conclusion reports whether a line is a conclusion (conclusionRe); the
 // words it must hold are looked for first.
 func conclusion(l string) bool {
-	// ("previous error", "treated as errors", "error in", "had errors"
-	// all hold "rror".)
-	return (strings.Contains(l, "rror") || strings.Contains(l, "ompilation aborted") || strings.Contains(l, " found in ") ||
+	return (strings.Contains(l, "previous error") || strings.Contains(l, "treated as errors") || strings.Contains(l, "ompilation aborted") ||
+		strings.Contains(l, " found in ") || strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ") ||
 		strings.Contains(l, " FAILED")) && conclusionRe.MatchString(l)
 }
 

@@ -163,26 +163,33 @@ func (a *automaton) holds(s string) bool {
 // candidate reports whether a line is a candidate: it holds a trigger
 // word or starts like a diagnostic.
 func (a *automaton) candidate(line string) bool {
-	if anchored(line) || a.holds(line) {
+	if startsLikeError(line) || a.holds(line) || shapedLikeError(line) {
 		return true
 	}
 	// The shapes that start a line start it after a log's or a CI
 	// runner's timestamp too ("2026-05-06T12:00:00.1234567Z x.go:3:5:
 	// ...").
 	if line != "" && (isDigit(line[0]) || line[0] == '[') {
-		if s := stripPrefix(line); len(s) < len(line) {
-			return anchored(strings.TrimLeft(s, " "))
+		if n, stamped := recordPrefix(line); stamped && n < len(line) {
+			s := strings.TrimLeft(line[n:], " ")
+			return startsLikeError(s) || shapedLikeError(s)
 		}
 	}
 	return false
 }
 
-// anchored reports whether a line has the shape of an error that names no
-// trigger word, from its start.
-func anchored(line string) bool {
+// startsLikeError reports whether a line starts as an error that names
+// no trigger word does: a compiler's place, go's, kotlinc's and apt's
+// prefixes, a sanitizer's pid.
+func startsLikeError(line string) bool {
 	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
-		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") ||
-		structural(line) || respError(line) || findingCandidate(line) || complaint(line)
+		strings.HasPrefix(line, "==") && strings.Contains(line, "== ")
+}
+
+// shapedLikeError reports whether a line has another shape of an error
+// that names no trigger word.
+func shapedLikeError(line string) bool {
+	return structural(line) || respError(line) || findingCandidate(line) || complaint(line)
 }
 
 // respError reports whether a line is an error reply of the Redis
