@@ -51,6 +51,7 @@ const (
 	famBanner                   // "*** FATAL CONFIG FILE ERROR ***" and the paragraph under it
 	famTerminate                // C++'s "terminate called after throwing an instance of 'X'", its what(), the abort
 	famGdb                      // gdb's "Program received signal SIGSEGV", where it stopped, the backtrace
+	famJUnit                    // the JUnit Platform console's failure: the test, its source, "=> exception", frames
 	famBiome                    // Biome's "path:l:c lint/x/y ━━━" header, its "× message", frame and advice
 	famMiette                   // a miette report (oxlint, rspack, swc): "x message", its framed snippet, its help
 	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
@@ -419,6 +420,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// msg", an errored one as its exception.
 		v := verdict{kind: kindError, fam: famLine, text: t}
 		if strings.Contains(t, ": AssertionError") {
+			v.cat = errkind.CategoryTest
+		}
+		return v
+	}
+	if strings.HasPrefix(t, "=> ") && junitThrownRe.MatchString(t[3:]) {
+		// The JUnit Platform console's failure: "=> java.lang.X: msg"
+		// under the test's source, over the frames.
+		v := verdict{kind: kindError, fam: famJUnit, text: t[3:]}
+		if assertionRe.MatchString(junitThrownRe.FindStringSubmatch(t[3:])[1]) || strings.Contains(t, "AssertionFailedError") {
 			v.cat = errkind.CategoryTest
 		}
 		return v
@@ -1233,3 +1243,7 @@ func runnerStamped(l string) bool {
 	const n = len("2026-05-06T12:00:00.1234567Z ")
 	return len(l) > n && l[n-1] == ' ' && l[n-2] == 'Z' && l[10] == 'T' && l[19] == '.' && digits(l[20:], 7) == 7 && dateLen(l) == 10
 }
+
+// junitThrownRe is what a JUnit Platform failure says was thrown: a
+// qualified class, then its message.
+var junitThrownRe = regexp.MustCompile(`^(?:[\w$]+\.)+([A-Z][\w$]*(?:Error|Exception|Failure|Throwable))\b`)

@@ -307,6 +307,19 @@ func traceEnd(lines []string, i, end, limit int) int {
 		}
 		return end
 	}
+	if end == i {
+		// A message of several lines (JSON.parse quotes the text it
+		// could not read), then the frames: the frames say where it
+		// ends.
+		for j := i + 1; j <= limit && j <= i+maxMessageLines; j++ {
+			if blank(lines[j]) || promptLike(lines[j]) {
+				break
+			}
+			if isFrame(lines[j]) {
+				return captureIndented(lines, j, limit, false)
+			}
+		}
+	}
 	if i+1 <= limit && strings.HasPrefix(lines[i+1], "CallStack (from ") {
 		// Haskell's call stack: its header and the frames under it.
 		end = i + 1
@@ -569,3 +582,7 @@ func failuresItem(lines []string, i int) bool {
 	}
 	return false
 }
+
+// maxMessageLines bounds the lines of an exception's message before its
+// frames.
+const maxMessageLines = 4

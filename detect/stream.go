@@ -45,6 +45,10 @@ type Stream struct {
 	// report (ava, node's spec reporter).
 	names map[string]struct{}
 
+	// boxWrap is whether the last line filled its box to the right side:
+	// the box's tool wrapped it, and the next line goes on with it.
+	boxWrap bool
+
 	// gutter is the width of the margin Claude Code's transcript puts
 	// before a tool's output ("  ⎿  " and then five spaces), while one
 	// is open: 0 when none is.
@@ -223,14 +227,26 @@ func (s *Stream) endLine() {
 	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.
 		short = "\t" + short[4:]
-	case strings.HasPrefix(short, boxSide):
-		// A diagnostic drawn in a box (Terraform's): the rules read what
-		// the box holds.
+	case strings.HasPrefix(strings.TrimLeft(short, " "), boxSide):
+		// A diagnostic drawn in a box (Terraform's), or a tool's output
+		// framed in one (Gemini CLI's, one space in): the rules read
+		// what the box holds.
+		short = strings.TrimLeft(short, " ")
 		short = strings.TrimPrefix(short[len(boxSide):], " ")
+		wrapped := s.boxWrap
+		s.boxWrap = false
 		if t := strings.TrimRight(short, " "); strings.HasSuffix(t, boxSide) {
 			// A box closed on the right too (Gemini CLI's tool output):
-			// what it holds, without its right side.
-			short = strings.TrimRight(t[:len(t)-len(boxSide)], " ")
+			// what it holds, without its right side. A line that fills
+			// the box to its side was wrapped: the next goes on with it,
+			// read as indented under it.
+			inner := t[:len(t)-len(boxSide)]
+			body := strings.TrimRight(inner, " ")
+			s.boxWrap = strings.TrimSpace(body) != "" && len(inner)-len(body) <= maxWrapPad && !strings.ContainsAny(body[len(body)-1:], ".!?:;)]}")
+			short = strings.TrimRight(inner, " ")
+			if wrapped && short != "" && !diagnosticStart(short) {
+				short = "  " + short
+			}
 		}
 	}
 	short = taskTagged(s.ungutter(short))
@@ -280,7 +296,7 @@ func (s *Stream) advance(final bool) {
 	}
 	la := s.lookAhead()
 	for s.pos < s.lines && (final || s.pos+la < s.lines) {
-		if len(s.seen) > 0 && strings.HasPrefix(doc.lines[s.pos-doc.base], "$ ") {
+		if len(s.seen) > 0 && commandStart(doc.lines[s.pos-doc.base]) {
 			// A shell prompt starts another command: what it prints again
 			// is its own error, not a restatement. (A new map: clearing one
 			// costs what it once held.)
@@ -707,4 +723,30 @@ func taskTagged(short string) string {
 // restatement.
 func stepVerdict(t string) bool {
 	return strings.HasPrefix(t, "##[error]") || strings.HasPrefix(t, "Process completed with exit code ") || strings.Contains(t, ": *** ") || strings.HasPrefix(t, "make: ***") || strings.HasPrefix(t, "make[")
+}
+
+// maxWrapPad is the most padding a line of a box can have and still be
+// one its tool wrapped: it wraps between words, short of the side.
+const maxWrapPad = 4
+
+// commandStart reports whether a line starts another command's output in
+// a transcript: a shell prompt, an agent's tool call (Claude Code's "⏺",
+// a Gemini CLI box, aider's "> Running", Codex's "exec", a stream-json
+// tool_use event).
+func commandStart(l string) bool {
+	if l == "" {
+		return false
+	}
+	switch l[0] {
+	case '$':
+		return strings.HasPrefix(l, "$ ")
+	case '>':
+		return strings.HasPrefix(l, "> Running ")
+	case '[':
+		return strings.Contains(l, "] exec ")
+	case '{':
+		return strings.Contains(l, `"tool_use"`)
+	}
+	t := strings.TrimLeft(l, " ")
+	return strings.HasPrefix(t, "╭") || strings.HasPrefix(t, "⏺ ")
 }
