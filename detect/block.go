@@ -951,6 +951,8 @@ func captureToolLines(lines []string, i, limit int) int {
 		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
 		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "Traceback (most recent call last)"):
 			return end // a crash of its own under the complaint
+		case strings.HasPrefix(l, "error: could not compile") || strings.HasPrefix(l, "error: test failed"):
+			return end // cargo's verdict on another target
 		case levels && !own && levelPrefix(l) && !positionedRe.MatchString(l):
 		case !levels && !own && (strings.HasPrefix(l, "fatal: ") || strings.HasPrefix(l, "error: ")) && !positionedRe.MatchString(l):
 			// The program's conclusion after the complaint of what it ran:
@@ -1304,6 +1306,9 @@ func captureConclusions(lines []string, end int) int {
 // and over the pointer to the explanation a blank line under that ("For
 // more information about this error, try `rustc --explain E0425`.").
 func captureAborted(lines []string, end int) int {
+	if end+2 < len(lines) && blank(lines[end+1]) && strings.HasPrefix(strings.TrimSpace(lines[end+2]), "For more information about this error") {
+		return end + 2 // cargo's word on the only error, without rustc's "aborting"
+	}
 	if end+2 >= len(lines) || !blank(lines[end+1]) || strings.TrimSpace(lines[end+2]) != "error: aborting due to 1 previous error" {
 		return end
 	}
