@@ -38,7 +38,10 @@ func TestDetect(t *testing.T) {
 		// False positives: none of these is an error.
 		{"identifiers", "func handleError(err error) {}\nconst ERROR_TIMEOUT = 5\nisError := hasError || onError\nerrorHandler.errorCount++\n", []string{}},
 		{"json keys", `{"error": null, "is_error": false, "error_count": 0, "error_code": 0}` + "\n" + `{"errors":[],"status":"ok"}` + "\n", []string{}},
-		{"stream-json tool result with code", `{"type":"user","message":{"content":[{"type":"tool_result","content":"throw new TypeError('bad')\nError: x","is_error":false}]}}` + "\n", []string{}},
+		{"stream-json tool result with code", `{"type":"user","message":{"content":[{"type":"tool_result","content":"throw new TypeError('bad')\nconst e = new Error('x');","is_error":false}]}}` + "\n", []string{}},
+		{"stream-json Read result listing source", `{"type":"user","message":{"content":[{"type":"tool_result","content":"     1→def f():\n     2→    raise ValueError('bad')\n     3→panic: not really\n","is_error":false}]}}` + "\n", []string{}},
+		{"stream-json tool result hiding a failure behind a pipe's status", `{"type":"user","message":{"content":[{"type":"tool_result","content":"--- FAIL: TestAdd (0.00s)\n    calc_test.go:7: Add(2, 3) = -1, want 5\nFAIL\nFAIL\texample.com/calc\t0.002s","is_error":false}]}}` + "\n",
+			[]string{"1-1 test_failure: --- FAIL: TestAdd (0.00s)"}},
 		{"assistant prose", `{"type":"assistant","message":{"content":[{"type":"text","text":"Error: I fixed the TypeError."}]}}` + "\n" +
 			"I found and fixed the SyntaxError in parser.py; the tests now pass with 0 failures.\nThe TypeError was caused by a nil map.\n", []string{}},
 		{"comments and doc tags", "// Error: returned when the file is missing\n# ERROR: deprecated\n * @throws Error when x\n/* TypeError: cannot happen */\n", []string{}},

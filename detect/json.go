@@ -65,6 +65,11 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 	if b, ok := obj["is_error"].(bool); ok && b {
 		return jsonError(obj, famJSON)
 	}
+	if t, _ := obj["type"].(string); t == "tool_result" {
+		// "is_error": false says only that the command's status was 0
+		// ("pytest | tail" hides pytest's): what it printed decides.
+		return toolOutputVerdict(obj, depth)
+	}
 	level := ""
 	for _, k := range []string{"level", "severity", "lvl", "loglevel", "log.level", "levelname"} {
 		if s, ok := obj[k].(string); ok {
@@ -344,6 +349,14 @@ func jsonMayErr(line []byte) bool {
 			if str == "level" && i+2 < len(line) && line[i+1] == ':' && (line[i+2] == '5' || line[i+2] == '6') {
 				return true // pino's and bunyan's numbered levels: 50 error, 60 fatal
 			}
+			if str == "tool_result" {
+				// What a tool printed, whatever its status: when it may
+				// hold an error.
+				if toolResultMayErr(line) {
+					return true
+				}
+				continue
+			}
 			if str == "build-output" {
 				return true // go test -json: what the compiler said
 			}
@@ -376,3 +389,81 @@ func jsonMayErr(line []byte) bool {
 
 // exitCodeRe is a harness's line over a failed command's output.
 var exitCodeRe = regexp.MustCompile(`^(?:Error: )?Exit code \d+$`)
+
+// maxToolOutput bounds the tool output a stream-json event carries that
+// is read for errors.
+const maxToolOutput = 1 << 20
+
+// toolOutputVerdict judges what a tool printed, as an agent's stream-json
+// event carries it: an error in it is the event's, with its category. A
+// file's content listed with line numbers (Claude Code's Read: "    12→")
+// is source, not output.
+func toolOutputVerdict(obj map[string]any, depth int) verdict {
+	content := textValue(obj["content"])
+	if content == "" || len(content) > maxToolOutput || depth > 2 || !anyCandidate(content) || listing(content) {
+		return verdict{}
+	}
+	r := Detect(content)
+	for _, e := range r.Errors {
+		if e.Severity == "" || e.Category == "" {
+			continue
+		}
+		return verdict{kind: kindError, fam: famJSON, text: e.Text, cat: e.Category}
+	}
+	return verdict{}
+}
+
+// listing reports whether text is a file's content with its line numbers
+// before an arrow, as an agent's Read tool shows it.
+func listing(text string) bool {
+	n, numbered := 0, 0
+	for _, l := range strings.SplitN(text, "\n", 8) {
+		n++
+		t := strings.TrimLeft(l, " ")
+		k := digits(t, 6)
+		if k > 0 && strings.HasPrefix(t[k:], "→") {
+			numbered++
+		}
+	}
+	return numbered*2 > n
+}
+
+// anyCandidate reports whether a line of text is a candidate of stage 1:
+// most tool output ("ok", a file written) holds none, and is not read
+// further.
+func anyCandidate(text string) bool {
+	for text != "" {
+		line := text
+		if k := strings.IndexByte(text, '\n'); k >= 0 {
+			line, text = text[:k], text[k+1:]
+		} else {
+			text = ""
+		}
+		if defaultDetector.candidate(line) {
+			return true
+		}
+	}
+	return false
+}
+
+// toolResultMayErr reports whether a stream-json line's tool output may
+// hold an error: a trigger word outside the "is_error" key, or a
+// compiler's place. Most tool results ("ok", a file written) hold
+// neither, and are not decoded.
+func toolResultMayErr(line []byte) bool {
+	k := bytes.Index(line, []byte(`"content"`))
+	if k < 0 {
+		return false
+	}
+	body := line[k:]
+	if e := bytes.Index(body, []byte(`"is_error"`)); e >= 0 {
+		if defaultDetector.words.holds(string(body[e+len(`"is_error"`):])) {
+			return true
+		}
+		body = body[:e]
+	}
+	return defaultDetector.words.holds(string(body)) || jsonPlaceRe.Match(body)
+}
+
+// jsonPlaceRe is a compiler's place inside a JSON string: "x.go:3:5: ".
+var jsonPlaceRe = regexp.MustCompile(`\.\w+:\d+:\d+: `)
