@@ -782,6 +782,11 @@ func mismatch(t string) bool {
 // message after a colon ("redis: connect ECONNREFUSED 127.0.0.1:6379") or
 // with an error code in parentheses ("... (ERR_TLS_CERT_ALTNAME_INVALID)").
 func nodeSysErr(t string) bool {
+	if c := strings.LastIndex(t, ": E"); c > 0 && errnoCodes[t[c+2:]] {
+		// A message that ends in the code alone ("check x failed:
+		// ECONNREFUSED"), as a program prints err.code.
+		return true
+	}
 	if strings.HasSuffix(t, ")") {
 		k := strings.LastIndexByte(t, '(')
 		return k >= 0 && k+2 < len(t) && t[k+1] == 'E' && nodeCodeRe.MatchString(t[k:])
@@ -1247,3 +1252,14 @@ func runnerStamped(l string) bool {
 // junitThrownRe is what a JUnit Platform failure says was thrown: a
 // qualified class, then its message.
 var junitThrownRe = regexp.MustCompile(`^(?:[\w$]+\.)+([A-Z][\w$]*(?:Error|Exception|Failure|Throwable))\b`)
+
+// errnoCodes are the system error codes a program prints alone at the end
+// of a message.
+var errnoCodes = map[string]bool{}
+
+func init() {
+	for _, c := range strings.Fields(`ECONNREFUSED ECONNRESET ECONNABORTED ENOTFOUND ETIMEDOUT EAI_AGAIN EHOSTUNREACH ENETUNREACH
+		EADDRINUSE EPIPE ENOENT EACCES EPERM EISDIR ENOTDIR EEXIST ENOSPC EROFS EMFILE`) {
+		errnoCodes[c] = true
+	}
+}

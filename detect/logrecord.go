@@ -325,6 +325,19 @@ func levelField(inner string) bool {
 // headLevel returns the level a record's head names, in any case, and the
 // length of the word: "ERROR", "error:", "Error ", "WARN".
 func headLevel(s string) (level, n int) {
+	if len(s) > 2 && (s[0] == '<' || s[0] == '[') {
+		// "<ERROR> x", "[ERROR] x": the level in brackets.
+		closing := byte('>')
+		if s[0] == '[' {
+			closing = ']'
+		}
+		if e := strings.IndexByte(s[:min(len(s), 12)], closing); e > 1 {
+			if lv, k := headLevel(s[1:e]); lv != levelNone && k == e-1 {
+				return lv, e + 1
+			}
+		}
+		return levelNone, 0
+	}
 	k := 0
 	for k < len(s) && k < 10 && (s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z') {
 		k++
