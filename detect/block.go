@@ -99,7 +99,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if j := i - 1; j-1 >= floor && blank(lines[j]) && strings.HasPrefix(lines[j-1], "---- ") {
 			start = j - 1
 		}
-		for j := i + 1; j <= limit && j <= i+20; j++ {
+		for j := i + 1; j <= limit; j++ {
 			if blank(lines[j]) {
 				break
 			}
@@ -177,7 +177,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	case famGoTest:
-		end = captureIndented(lines, i, limit, false)
+		end = splitSubtests(lines, i, captureIndented(lines, i, limit, false))
 		if end+1 <= limit && goPanicRe.MatchString(lines[end+1]) {
 			key = end + 1 // the panic says what went wrong
 			end = captureGoPanic(lines, end+1, limit)
@@ -1554,3 +1554,27 @@ const maxBannerLines = 40
 // raceLineRe is a line of a data race report at the margin: its header,
 // an access, a goroutine's creation, its closing rule.
 var raceLineRe = regexp.MustCompile(`^(?:WARNING: DATA RACE|(?:Previous )?(?:[Rr]ead|[Ww]rite|Atomic \w+|\w+ access) at |Goroutine \d+ |=+$|Location is |Mutex )`)
+
+// splitSubtests returns the end of a go test failure on line i that
+// captureIndented ended on line end, cut before the second of its failed
+// subtests that carry messages of their own (plain go test prints each
+// subtest's messages under its "--- FAIL"): each such subtest is its own
+// failure, the first under its parent's line. Subtests listed without
+// messages (-v printed them earlier) stay in one block.
+func splitSubtests(lines []string, i, end int) int {
+	seen, msgs := false, false
+	for j := i + 1; j <= end; j++ {
+		t := strings.TrimSpace(lines[j])
+		if strings.HasPrefix(t, "--- FAIL: ") {
+			if seen && msgs {
+				return j - 1
+			}
+			seen, msgs = true, false
+			continue
+		}
+		if seen && t != "" && !strings.HasPrefix(t, "--- ") {
+			msgs = true
+		}
+	}
+	return end
+}

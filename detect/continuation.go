@@ -204,6 +204,15 @@ func httpRequest(l string) string {
 // Else end.
 func restatedRequest(doc *document, start, end int) int {
 	n := end + 1
+	if n < len(doc.short) {
+		// The server's access log line for the request that failed, its
+		// status 5xx, right under the error it logged (Flask's
+		// "Exception on /x [GET]", then werkzeug's '"GET /x HTTP/1.1"
+		// 500 -'): the same failure, told again.
+		if m := accessLogRe.FindStringSubmatch(doc.short[n]); m != nil && strings.Contains(doc.lines[start], m[1]+" ") {
+			return n
+		}
+	}
 	if n >= len(doc.short) || n == start+1 || !recordAtError(doc, start) || !recordAtError(doc, n) {
 		return end
 	}
@@ -231,3 +240,7 @@ func recordAtError(doc *document, i int) bool {
 	lv, k := headLevel(raw)
 	return lv == levelError && k < len(raw) && raw[k] == ':' && upperLevel(raw)
 }
+
+// accessLogRe is a server's access log line for a request that failed on
+// the server (5xx), in the common log format.
+var accessLogRe = regexp.MustCompile(`"(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) (\S+) HTTP/[\d.]+" 5\d\d\b`)
