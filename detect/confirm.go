@@ -1189,9 +1189,9 @@ func mietteHead(t string) bool {
 // head held no trigger word.
 func mietteVerdict(lines []string, i int, t string) (verdict, bool) {
 	switch {
-	case mietteHead(t) && i+1 < len(lines) && mietteFrameRe.MatchString(lines[i+1]):
+	case mietteHead(t) && i+1 < len(lines) && (strings.Contains(lines[i+1], ",-[") || strings.Contains(lines[i+1], "╭─[")) && mietteFrameRe.MatchString(lines[i+1]):
 		return verdict{kind: kindError, fam: famMiette, text: t}, true
-	case i > 0 && mietteFrameRe.MatchString(lines[i]):
+	case i > 0 && (strings.Contains(lines[i], ",-[") || strings.Contains(lines[i], "╭─[")) && mietteFrameRe.MatchString(lines[i]):
 		if h := strings.TrimSpace(lines[i-1]); mietteHead(h) {
 			return verdict{kind: kindError, fam: famMiette, text: h}, true
 		}

@@ -209,7 +209,8 @@ func restatedRequest(doc *document, start, end int) int {
 		// status 5xx, right under the error it logged (Flask's
 		// "Exception on /x [GET]", then werkzeug's '"GET /x HTTP/1.1"
 		// 500 -'): the same failure, told again.
-		if m := accessLogRe.FindStringSubmatch(doc.short[n]); m != nil && strings.Contains(doc.lines[start], m[1]+" ") {
+		if l := doc.short[n]; !strings.Contains(l, " HTTP/") || !strings.Contains(l, `" 5`) {
+		} else if m := accessLogRe.FindStringSubmatch(l); m != nil && strings.Contains(doc.lines[start], m[1]+" ") {
 			return n
 		}
 	}

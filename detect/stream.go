@@ -211,8 +211,9 @@ func (s *Stream) endLine() {
 	if cap(s.pend) > 2*keepLine {
 		s.pend = nil // a long JSON line's buffer is not kept for the next lines
 	}
+	stripped := stripPrefix(line)
 	if jv == nil && !cand {
-		cand = d.candidate(line)
+		cand = d.candidateAfter(line, stripped)
 		if cand {
 			if t := strings.TrimSpace(stripPrefix(line)); t != "" && (t[0] == '{' || strings.HasPrefix(t, "[{")) {
 				if v, ok := jsonVerdict([]byte(t)); ok {
@@ -222,7 +223,7 @@ func (s *Stream) endLine() {
 		}
 	}
 	doc.lines = append(doc.lines, line)
-	short := clip(stripPrefix(line))
+	short := clip(stripped)
 	switch {
 	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.
@@ -268,7 +269,12 @@ func (s *Stream) endLine() {
 
 // candidate is stage 1 for one line, with the custom patterns.
 func (d *Detector) candidate(line string) bool {
-	if d.words.candidate(line) {
+	return d.candidateAfter(line, stripPrefix(line))
+}
+
+// candidateAfter is candidate, told the line without its record prefix.
+func (d *Detector) candidateAfter(line, stripped string) bool {
+	if d.words.candidate(line, stripped) {
 		return true
 	}
 	for _, re := range d.custom {
@@ -747,6 +753,12 @@ func commandStart(l string) bool {
 	case '{':
 		return strings.Contains(l, `"tool_use"`)
 	}
-	t := strings.TrimLeft(l, " ")
-	return strings.HasPrefix(t, "╭") || strings.HasPrefix(t, "⏺ ")
+	k := 0
+	for k < len(l) && k < 8 && l[k] == ' ' {
+		k++
+	}
+	if k == len(l) || l[k] != 0xe2 {
+		return false // "╭" and "⏺" start with the byte 0xe2
+	}
+	return strings.HasPrefix(l[k:], "╭") || strings.HasPrefix(l[k:], "⏺ ")
 }
