@@ -288,6 +288,29 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			start = j
 		}
 		return start, end, key
+	case famMySQL:
+		// mysql -v echoes the statement between rules of dashes, a blank
+		// line, then the error.
+		j := i - 1
+		if j >= floor && blank(lines[j]) {
+			j--
+		}
+		if j-1 >= floor && isDashRule(lines[j]) {
+			for k := j - 1; k >= floor && k >= j-maxBlockScan; k-- {
+				if isDashRule(lines[k]) {
+					start = k
+					break
+				}
+			}
+		}
+		return start, end, key
+	case famUsage:
+		// The usage the program prints under its complaint ("Usage of
+		// x:" and the flags indented under it).
+		if i+1 <= limit && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "Usage") {
+			end = captureIndented(lines, i+1, limit, false)
+		}
+		return start, end, key
 	case famJUnit:
 		base := indentOf(lines[i])
 		for j := i + 1; j <= limit && !blank(lines[j]) && indentOf(lines[j]) > base; j++ {
@@ -1284,7 +1307,7 @@ func promptLike(l string) bool {
 // saying only that it gave up on what it reported: "Fatal: Compilation
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors".
-var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$`)
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -1322,7 +1345,7 @@ func captureAborted(lines []string, end int) int {
 // conclusion reports whether a line is a conclusion (conclusionRe); the
 // words it must hold are looked for first.
 func conclusion(l string) bool {
-	return (strings.Contains(l, "previous error") || strings.Contains(l, "treated as errors") || strings.Contains(l, "ompilation aborted") ||
+	return (strings.Contains(l, "previous error") || strings.HasSuffix(l, " fails to validate") || strings.Contains(l, "treated as errors") || strings.Contains(l, "ompilation aborted") ||
 		strings.Contains(l, " found in ") || strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ") ||
 		strings.Contains(l, " FAILED")) && conclusionRe.MatchString(l)
 }
@@ -1577,4 +1600,10 @@ func splitSubtests(lines []string, i, end int) int {
 		}
 	}
 	return end
+}
+
+// isDashRule reports whether a line is a rule of dashes alone.
+func isDashRule(l string) bool {
+	t := strings.TrimSpace(l)
+	return len(t) >= 4 && strings.Trim(t, "-") == ""
 }

@@ -51,6 +51,8 @@ const (
 	famBanner                   // "*** FATAL CONFIG FILE ERROR ***" and the paragraph under it
 	famTerminate                // C++'s "terminate called after throwing an instance of 'X'", its what(), the abort
 	famGdb                      // gdb's "Program received signal SIGSEGV", where it stopped, the backtrace
+	famMySQL                    // the mysql client's "ERROR 1062 (23000) at line 5: ..." under its statement between dashes
+	famUsage                    // a complaint about the command line, then the usage the program prints
 	famJUnit                    // the JUnit Platform console's failure: the test, its source, "=> exception", frames
 	famBiome                    // Biome's "path:l:c lint/x/y ━━━" header, its "× message", frame and advice
 	famMiette                   // a miette report (oxlint, rspack, swc): "x message", its framed snippet, its help
@@ -423,6 +425,20 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			v.cat = errkind.CategoryTest
 		}
 		return v
+	}
+	if strings.Contains(t, " error : ") && libxmlRe.MatchString(t) {
+		// libxml2's "x.xml:4: element price: Schemas validity error : ..."
+		// (xmllint, xsltproc).
+		return verdict{kind: kindError, fam: famLine, text: t}
+	}
+	if (strings.HasPrefix(t, "ERROR ") && strings.Contains(t, ") at line ")) && mysqlErrRe.MatchString(t) {
+		// The MySQL/MariaDB client's "ERROR 1062 (23000) at line 5: ..."
+		// from a script: its statement between dashes above it (-v).
+		return verdict{kind: kindError, fam: famMySQL, text: t}
+	}
+	if strings.HasPrefix(t, "flag provided but not defined: ") || strings.HasPrefix(t, "invalid value ") && goFlagRe.MatchString(t) {
+		// Go's flag package: the complaint, then the usage it prints.
+		return verdict{kind: kindError, fam: famUsage, text: t, cat: errkind.CategorySyntax}
 	}
 	if strings.HasPrefix(t, "=> ") && junitThrownRe.MatchString(t[3:]) {
 		// The JUnit Platform console's failure: "=> java.lang.X: msg"
@@ -1263,3 +1279,13 @@ func init() {
 		errnoCodes[c] = true
 	}
 }
+
+var (
+	// libxmlRe is libxml2's diagnostic: a place, maybe the element, the
+	// domain and the level before " : ".
+	libxmlRe = regexp.MustCompile(`^\S+:\d+: (?:element \S+: )?(?:[\w ]+ )?error : `)
+	// mysqlErrRe is the mysql client's error in a script.
+	mysqlErrRe = regexp.MustCompile(`^ERROR \d{4} \(\w{5}\) at line \d+: `)
+	// goFlagRe is Go's flag package refusing a flag's value.
+	goFlagRe = regexp.MustCompile(`^invalid value ".*" for flag -\S+: `)
+)
