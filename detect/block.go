@@ -976,6 +976,9 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // a crash of its own under the complaint
 		case strings.HasPrefix(l, "error: could not compile") || strings.HasPrefix(l, "error: test failed"):
 			return end // cargo's verdict on another target
+		case l == lines[j-1] && toolPrefix(l) != "":
+			// The same complaint again (tar's "Unexpected EOF in archive"
+			// twice): one error.
 		case levels && !own && levelPrefix(l) && !positionedRe.MatchString(l):
 		case !levels && !own && (strings.HasPrefix(l, "fatal: ") || strings.HasPrefix(l, "error: ")) && !positionedRe.MatchString(l):
 			// The program's conclusion after the complaint of what it ran:
@@ -1307,7 +1310,7 @@ func promptLike(l string) bool {
 // saying only that it gave up on what it reported: "Fatal: Compilation
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors".
-var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$`)
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^Unit \S+ has a bad unit file setting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -1345,7 +1348,8 @@ func captureAborted(lines []string, end int) int {
 // conclusion reports whether a line is a conclusion (conclusionRe); the
 // words it must hold are looked for first.
 func conclusion(l string) bool {
-	return (strings.Contains(l, "previous error") || strings.HasSuffix(l, " fails to validate") || strings.Contains(l, "treated as errors") || strings.Contains(l, "ompilation aborted") ||
+	return (strings.Contains(l, "previous error") || strings.HasSuffix(l, " fails to validate") || strings.Contains(l, " failed") ||
+		strings.Contains(l, "Refusing.") || strings.Contains(l, "bad unit file setting") || strings.Contains(l, "failed to load properly") || strings.Contains(l, "treated as errors") || strings.Contains(l, "ompilation aborted") ||
 		strings.Contains(l, " found in ") || strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ") ||
 		strings.Contains(l, " FAILED")) && conclusionRe.MatchString(l)
 }

@@ -426,6 +426,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return v
 	}
+	if unitPlace(t) {
+		// systemd's complaint about a unit file's line, "ignoring" or not.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategorySyntax}
+	}
 	if strings.Contains(t, " error : ") && libxmlRe.MatchString(t) {
 		// libxml2's "x.xml:4: element price: Schemas validity error : ..."
 		// (xmllint, xsltproc).

@@ -181,6 +181,10 @@ func stampLen(s string) int {
 		if n < len(s) && (s[n] == 'T' || s[n] == ' ' || s[n] == '_') {
 			if t := clockLen(s[n+1:]); t > 0 {
 				n += 1 + t
+			} else if s[n] == ' ' && n+2 < len(s) && s[n+1] == ' ' {
+				if t := clockLen(s[n+2:]); t > 0 && t <= 8 {
+					n += 2 + t // MariaDB pads the hour: "2026-11-23  2:49:10"
+				}
 			}
 		}
 	} else if t := clockLen(s[n:]); t > 0 {

@@ -201,7 +201,7 @@ func framedOrBuilt(line string) bool {
 	if line[0] == '{' {
 		return strings.Contains(line, `"build-output"`)
 	}
-	return strings.Contains(line, ",-[") || strings.Contains(line, "╭─[")
+	return strings.Contains(line, ",-[") || strings.Contains(line, "╭─[") || unitPlace(line)
 }
 
 // respError reports whether a line is an error reply of the Redis
@@ -303,4 +303,21 @@ func diagnosticLen(s string) int {
 		return i + 2
 	}
 	return 0
+}
+
+// unitPlace reports whether a line starts with a systemd unit file's place
+// ("x/backup.service:11: ..."), as systemd-analyze verify prints its
+// complaints, whatever their words.
+func unitPlace(line string) bool {
+	k := strings.Index(line, ":")
+	if k <= 0 || k > 200 {
+		return false
+	}
+	name := line[:k]
+	for _, ext := range []string{".service", ".timer", ".socket", ".mount", ".path", ".target"} {
+		if strings.HasSuffix(name, ext) {
+			return k+1 < len(line) && isDigit(line[k+1])
+		}
+	}
+	return false
 }
