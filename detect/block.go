@@ -1310,7 +1310,7 @@ func promptLike(l string) bool {
 // saying only that it gave up on what it reported: "Fatal: Compilation
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors".
-var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^Unit \S+ has a bad unit file setting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$`)
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -1349,6 +1349,7 @@ func captureAborted(lines []string, end int) int {
 // words it must hold are looked for first.
 func conclusion(l string) bool {
 	return (strings.Contains(l, "previous error") || strings.HasSuffix(l, " fails to validate") || strings.Contains(l, " failed") ||
+		strings.HasSuffix(l, "Aborting") || strings.Contains(l, "not recoverable") || strings.Contains(l, "rsync error: ") ||
 		strings.Contains(l, "Refusing.") || strings.Contains(l, "bad unit file setting") || strings.Contains(l, "failed to load properly") || strings.Contains(l, "treated as errors") || strings.Contains(l, "ompilation aborted") ||
 		strings.Contains(l, " found in ") || strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ") ||
 		strings.Contains(l, " FAILED")) && conclusionRe.MatchString(l)
