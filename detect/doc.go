@@ -17,7 +17,8 @@
 // stands where tools put errors — at the start of a line, after a file
 // position, at the head of a log record whatever prefix the record's
 // layout puts before its level, in a JSON field that means it (is_error:
-// true, "level": "error", a non-empty "error") — so that identifiers, JSON
+// true, "level": "error", a non-empty "error"), in what an agent's tool
+// printed whatever its is_error says — so that identifiers, JSON
 // keys, source code, diffs, fenced examples, comments, the agent's own
 // prose and success summaries are not errors. Its rules are regular
 // expressions behind one literal prefilter: one pass tells which could
