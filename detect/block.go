@@ -94,6 +94,15 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famGoPanic:
 		end = captureGoPanic(lines, i, limit)
+		if end == i && i+2 <= limit && blank(lines[i+1]) && strings.HasPrefix(strings.TrimSpace(lines[i+2]), "-> ") {
+			// chi's Recoverer prints the panic, then its frames with
+			// arrows and indentation, to an empty line.
+			for j := i + 1; j <= limit && (blank(lines[j]) || indentOf(lines[j]) > 0); j++ {
+				if !blank(lines[j]) {
+					end = j
+				}
+			}
+		}
 	case famRustPanic:
 		// libtest: "---- tests::x stdout ----", a blank line, the panic.
 		if j := i - 1; j-1 >= floor && blank(lines[j]) && strings.HasPrefix(lines[j-1], "---- ") {
@@ -386,6 +395,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	default:
 		end = captureIndented(lines, i, limit, fam == famRust || fam == famCompiler)
+		if end+1 <= limit && strings.HasPrefix(lines[end+1], "goroutine ") && goroutineRe.MatchString(lines[end+1]) {
+			// The stack a Go service logs under its record
+			// (debug.Stack() after a recovered panic).
+			end = captureGoPanic(lines, end+1, limit)
+		}
 		if fam == famLine && strings.Contains(lines[i], " line ") && perlDieRe(lines[i]) {
 			end = capturePerl(lines, i, end, limit)
 		}
@@ -1613,3 +1627,6 @@ func isDashRule(l string) bool {
 	t := strings.TrimSpace(l)
 	return len(t) >= 4 && strings.Trim(t, "-") == ""
 }
+
+// goroutineRe is the head of a goroutine's stack.
+var goroutineRe = regexp.MustCompile(`^goroutine \d+ \[[^\]]+\]:$`)

@@ -120,8 +120,9 @@ const (
 var shapes = newRuleSet(
 	// rTraceback: Python's.
 	`Traceback \(most recent call last\):\s*$`,
-	// rGoPanic: a Go panic or fatal error.
-	`^(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)`,
+	// rGoPanic: a Go panic or fatal error (chi's Recoverer indents it by
+	// one space).
+	`^ ?(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)`,
 	// rRustPanic
 	`^thread '[^']*' (?:\(\d+\) )?panicked at`,
 	// rRustErr

@@ -451,6 +451,11 @@ func (s *Stream) consider(i int) {
 		// told apart by its head: two tests can fail with the same words.
 		part(doc.short[f.start])
 	}
+	if len(f.detail) == 0 && strings.Contains(doc.short[f.key], "level=") {
+		// A structured record's text is its message; its other fields
+		// (the request, the panic) tell two records apart.
+		part(doc.short[f.key])
+	}
 	if f.end > f.key+1 && len(f.detail) == 0 && isFrame(doc.short[f.key+1]) {
 		// The same exception thrown from another place is another error:
 		// its first frame tells.
