@@ -99,6 +99,13 @@ var (
 	// 0.939, 0.700, 0.887. The classes of output it missed have been worked
 	// on since: these are its figures now; no unseen set is left.
 	holdout12Floors = floors{precision: 0.983, recall: 0.954, capture: 0.749, category: 0.911}
+	// The thirteenth held-out set (37 outputs: a grab-bag of what a coding
+	// agent's loop meets, in scenarios no earlier set names), collected and
+	// labelled by someone who never saw the detector or its output (see
+	// its README.md): measured once, unseen, on the detector as this
+	// session left it — 0.988, 0.964, 0.756, 0.778. Never tune the detector
+	// against it.
+	holdout13Floors = floors{precision: 0.987, recall: 0.963, capture: 0.755, category: 0.777}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -274,7 +281,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout12, one subtest each (-run TestHoldout/holdout8): each
+// testdata/holdout13, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -296,6 +303,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout10", holdout10Floors},
 		{"holdout11", holdout11Floors},
 		{"holdout12", holdout12Floors},
+		{"holdout13", holdout13Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
