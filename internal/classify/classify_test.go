@@ -95,6 +95,7 @@ var normalizeCases = []string{
 	"got 3, want 4",
 	"panic: boom\n\tlib.Get (lib/lib.go:3)",
 	"ſyntax \u212a 1\xff2s \xc2µs",
+	"col \\0 line /x/5 at C:\\d\\12s", // a path's removal joins a word and a number
 }
 
 func TestNormalizeMatchesRegexps(t *testing.T) {

@@ -49,7 +49,12 @@ func appendNormalized(dst []byte, text string) []byte {
 		s = replace(s, &numberedStart, numberedAt)
 	}
 	if may.path {
-		s = replace(s, &pathStart, pathAt)
+		if t := replace(s, &pathStart, pathAt); t != s {
+			// Removing a path's directories can join what was apart
+			// ("col \0" is "col 0"): the later passes' conditions are
+			// checked again on what is left.
+			s, may = t, scanFor(t)
+		}
 	}
 	if may.fileLine {
 		s = replace(s, &dotStart, fileLineAt)
