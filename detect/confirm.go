@@ -1200,6 +1200,15 @@ var (
 	mietteEndRe   = regexp.MustCompile("^\\s*(?:`-{3,}|╰─)")
 )
 
+// mayBeMietteFrame reports whether a line holds the opening of a miette
+// frame, before the expression decides.
+func mayBeMietteFrame(l string) bool {
+	return strings.Contains(l, ",-[") || strings.Contains(l, "╭─[")
+}
+
+// mietteFrame reports whether a line opens a miette frame with its place.
+func mietteFrame(l string) bool { return mayBeMietteFrame(l) && mietteFrameRe.MatchString(l) }
+
 // mietteHead reports whether t opens a miette error: its cross.
 func mietteHead(t string) bool {
 	return strings.HasPrefix(t, "x ") || strings.HasPrefix(t, "× ")
@@ -1210,9 +1219,9 @@ func mietteHead(t string) bool {
 // head held no trigger word.
 func mietteVerdict(lines []string, i int, t string) (verdict, bool) {
 	switch {
-	case mietteHead(t) && i+1 < len(lines) && (strings.Contains(lines[i+1], ",-[") || strings.Contains(lines[i+1], "╭─[")) && mietteFrameRe.MatchString(lines[i+1]):
+	case mietteHead(t) && i+1 < len(lines) && mietteFrame(lines[i+1]):
 		return verdict{kind: kindError, fam: famMiette, text: t}, true
-	case i > 0 && (strings.Contains(lines[i], ",-[") || strings.Contains(lines[i], "╭─[")) && mietteFrameRe.MatchString(lines[i]):
+	case i > 0 && mietteFrame(lines[i]):
 		if h := strings.TrimSpace(lines[i-1]); mietteHead(h) {
 			return verdict{kind: kindError, fam: famMiette, text: h}, true
 		}

@@ -403,11 +403,8 @@ func toolOutputVerdict(obj map[string]any, depth int) verdict {
 	if content == "" || len(content) > maxToolOutput || depth > 2 || !anyCandidate(content) || listing(content) {
 		return verdict{}
 	}
-	r := Detect(content)
-	for _, e := range r.Errors {
-		if e.Severity == "" || e.Category == "" {
-			continue
-		}
+	if r := Detect(content); len(r.Errors) > 0 {
+		e := r.Errors[0] // (the default detector lists no warnings)
 		return verdict{kind: kindError, fam: famJSON, text: e.Text, cat: e.Category}
 	}
 	return verdict{}

@@ -201,7 +201,7 @@ func framedOrBuilt(line string) bool {
 	if line[0] == '{' {
 		return strings.Contains(line, `"build-output"`)
 	}
-	return strings.Contains(line, ",-[") || strings.Contains(line, "╭─[") || unitPlace(line)
+	return mayBeMietteFrame(line) || unitPlace(line)
 }
 
 // respError reports whether a line is an error reply of the Redis
