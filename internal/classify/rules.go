@@ -293,7 +293,9 @@ var goRules = newRuleSet(
 		lits: []string{"cannot use ", "does not implement", "mismatched types", "invalid operation", "too many arguments in call",
 			"not enough arguments in call", "too many return values", "not enough return values", "assignment mismatch",
 			"cannot convert", "is not a type", "wrong type", "invalid argument", "non-boolean condition", "cannot assign to",
-			"of wrong type", "(type) assertion"},
+			"of wrong type", "(type) assertion",
+			// the type checker's words for generics, indexing and values that do not fit
+			"does not satisfy ", "cannot infer ", "does not match inferred type", "without instantiation", "in single-value context", "impossible type assertion", "impossible type switch case", "use of untyped nil", "cannot index ", "cannot slice ", "cannot range over ", "cannot call non-function", "invalid map key type", "invalid composite literal", "type arguments but want"},
 		guarded: []guarded{
 			{"format %", regexp.MustCompile(`format %\S+ has arg`)},
 			{"reads arg #", regexp.MustCompile(`reads arg #\d+, but call has`)},
