@@ -54,6 +54,22 @@ func blank(s string) bool { return strings.TrimSpace(s) == "" }
 // line and the line that says what went wrong. The block may not reach
 // above floor (the line after the previous block).
 func capture(lines []string, i, floor int, fam family) (start, end, key int) {
+	if i-1 >= floor && asyncioFuture(lines[i]) && asyncioRe.MatchString(lines[i-1]) {
+		// asyncio's "Task exception was never retrieved" over the future
+		// that names the exception (its traceback below).
+		_, end, key = capture(lines, i, i, fam)
+		return i - 1, end, key
+	}
+	if i-1 >= floor && strings.HasPrefix(lines[i], "error: failed to push some refs") && strings.HasPrefix(lines[i-1], " ! [") {
+		// git push's status of each ref it could not update (" !
+		// [rejected]  main -> main (fetch first)") says why.
+		_, end, key = capture(lines, i, i, fam)
+		start = i
+		for j := i - 1; j >= floor && strings.HasPrefix(lines[j], " ! ["); j-- {
+			start = j
+		}
+		return start, end, key
+	}
 	start, end, key = stepAbove(lines, i, floor)
 	if start < i {
 		// A failed step's report under it: the step heads the block.
@@ -67,7 +83,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		// asyncio's "Task exception was never retrieved" and the future it
 		// names stand over the traceback.
 		start = captureAbove(lines, i, floor, fam)
-		if i-2 >= floor && asyncioRe.MatchString(lines[i-2]) && (strings.HasPrefix(lines[i-1], "future: <") || strings.HasPrefix(lines[i-1], "handle: <")) {
+		if i-2 >= floor && asyncioRe.MatchString(lines[i-2]) && asyncioFuture(lines[i-1]) {
 			start = min(start, i-2)
 		}
 		if start == i && i-1 >= floor && headsTrace(lines[i-1]) {
@@ -408,6 +424,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			// it: "startup failed:" over the compiler's message, "Parse
 			// error on line 1:" over the line and its marker.
 			end = captureIndented(lines, i+1, limit, true)
+		}
+		if end == i && announces(lines[i]) {
+			// "1 error(s) decoding:", a blank line, "* cannot parse ...":
+			// the list of what it announced.
+			end = bulletsUnder(lines, i, limit)
 		}
 		if fam == famCompiler && end > i && lines[end] == "but expected one of:" {
 			// Nim's report of the overloads it tried: the paragraph under
@@ -1101,6 +1122,12 @@ var numberedEndRe = regexp.MustCompile(`^(?:--|There (?:was|were) \d+ \w+:|Finis
 // julHeaderRe is the first line of a java.util.logging record.
 var julHeaderRe = regexp.MustCompile(`^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M \S+ \S+$`)
 
+// asyncioFuture reports whether l is the future or handle asyncio names
+// under its header.
+func asyncioFuture(l string) bool {
+	return strings.HasPrefix(l, "future: <") || strings.HasPrefix(l, "handle: <")
+}
+
 // asyncioRe is asyncio's header over an exception nobody retrieved.
 var asyncioRe = regexp.MustCompile(`^(?:Task exception was never retrieved|Future exception was never retrieved|Exception in callback .*)$`)
 
@@ -1630,3 +1657,57 @@ func isDashRule(l string) bool {
 
 // goroutineRe is the head of a goroutine's stack.
 var goroutineRe = regexp.MustCompile(`^goroutine \d+ \[[^\]]+\]:$`)
+
+// bulletsUnder returns the last line of the list of "* " items a blank
+// line under line i (a multierror's or mapstructure's "N error(s)
+// decoding:"), or i when there is none.
+func bulletsUnder(lines []string, i, limit int) int {
+	end := i
+	if i+2 > limit || !blank(lines[i+1]) {
+		return end
+	}
+	for j := i + 2; j <= limit && strings.HasPrefix(strings.TrimLeft(lines[j], " \t"), "* "); j++ {
+		end = j
+	}
+	return end
+}
+
+// restated returns the end of the block from start to end, extended over
+// the line right under it that says one of its errors again, alone ("Could
+// not apply 7c4dd57... x" under git's "error: could not apply 7c4dd57...
+// x") or as the cause a program names as it stops ("The command is
+// terminated due to an error: can't load config: ..."), with the list it
+// repeats too.
+func restated(lines []string, start, end, limit int) int {
+	if end+1 > limit || end-start > 40 {
+		return end
+	}
+	next := strings.TrimSpace(lines[end+1])
+	if len(next) < 16 || promptLike(lines[end+1]) {
+		return end
+	}
+	for k := start; k <= end; k++ {
+		m := strings.TrimSpace(lines[k])
+		for _, p := range [...]string{"error: ", "Error: ", "ERROR: ", "fatal: "} {
+			m = strings.TrimPrefix(m, p)
+		}
+		if len(m) < 16 || m == strings.TrimSpace(lines[k]) || !strings.Contains(m, " ") {
+			continue // only an error's message is said again
+		}
+		if !sameFirstFold(next, m) && !(strings.HasSuffix(next, m[1:]) && len(next) > len(m)+2 && next[len(next)-len(m)-2:len(next)-len(m)] == ": " && sameFirstFold(next[len(next)-len(m):], m)) {
+			continue
+		}
+		end++
+		if j := bulletsUnder(lines, end, limit); j > end && bulletsUnder(lines, k, limit) > k {
+			end = j
+		}
+		return end
+	}
+	return end
+}
+
+// sameFirstFold reports whether a and b are equal but for the case of
+// their first letter.
+func sameFirstFold(a, b string) bool {
+	return len(a) == len(b) && a[1:] == b[1:] && (a[0] == b[0] || a[0]|0x20 == b[0]|0x20 && a[0]|0x20 >= 'a' && a[0]|0x20 <= 'z')
+}

@@ -380,6 +380,7 @@ func (s *Stream) consider(i int) {
 	if v.kind == kindError && d.cfg.CaptureMultiline {
 		f.end = captureAborted(doc.short, captureConclusions(doc.short, f.end))
 		f.end = restatedRequest(doc, f.start, f.end)
+		f.end = restated(doc.short, f.start, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
 	}
 	switch v.kind {
 	case kindSummary:
