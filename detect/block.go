@@ -133,6 +133,19 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 				break
 			}
 		}
+		// libtest's notes on a should_panic test under the panic ("note:
+		// panic did not contain expected string" with the message and
+		// the substring indented under it).
+		for end+1 <= limit && strings.HasPrefix(lines[end], "note: ") &&
+			(strings.HasPrefix(lines[end+1], "note: ") || indentOf(lines[end+1]) > 0 && !blank(lines[end+1])) {
+			end++
+			for end+1 <= limit && indentOf(lines[end+1]) > 0 && !blank(lines[end+1]) {
+				end++
+			}
+			if !strings.HasPrefix(lines[end], "note: ") {
+				break
+			}
+		}
 		return start, end, key
 	case famRun:
 		// The lines with the same prefix, and the lines indented under
@@ -1009,7 +1022,7 @@ func captureToolLines(lines []string, i, limit int) int {
 		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
 		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "Traceback (most recent call last)"):
 			return end // a crash of its own under the complaint
-		case strings.HasPrefix(l, "error: could not compile") || strings.HasPrefix(l, "error: test failed"):
+		case cargoVerdict(l):
 			return end // cargo's verdict on another target
 		case l == lines[j-1] && toolPrefix(l) != "":
 			// The same complaint again (tar's "Unexpected EOF in archive"
@@ -1042,6 +1055,16 @@ func captureToolLines(lines []string, i, limit int) int {
 		j = end
 	}
 	return end
+}
+
+// cargoVerdict reports whether l is cargo's verdict on a target: each
+// stands alone ("error: test failed, to rerun pass `--lib`", "error:
+// doctest failed, ...", "error: 2 targets failed:" with the targets under
+// it).
+func cargoVerdict(l string) bool {
+	return strings.HasPrefix(l, "error: ") && (strings.HasPrefix(l, "error: could not compile") ||
+		strings.Contains(l, " failed, to rerun pass ") || strings.HasPrefix(l, "error: test failed") ||
+		strings.HasSuffix(l, " targets failed:"))
 }
 
 // quietTool reports whether a line is a program's progress rather than
@@ -1351,7 +1374,7 @@ func promptLike(l string) bool {
 // saying only that it gave up on what it reported: "Fatal: Compilation
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors".
-var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$`)
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Couldn't compile the test\.$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -1395,7 +1418,7 @@ func conclusion(l string) bool {
 // conclusionWords are the words conclusionRe's alternatives hold.
 var conclusionWords = newAutomaton([]string{"previous error", "fails to validate", " failed", "aborting", "not recoverable",
 	"rsync error: ", "refusing.", "bad unit file setting", "treated as errors", "ompilation aborted", " found in ", "had errors",
-	" error: error in "})
+	" error: error in ", "compile the test."})
 
 // sectionHead reports whether a line is a one-word heading at the margin
 // that opens a runner's next section ("Pending:", "Failures:").

@@ -378,7 +378,7 @@ func (s *Stream) consider(i int) {
 		f.end = j // the program's closing line: "configuration file x test failed"
 	}
 	if v.kind == kindError && d.cfg.CaptureMultiline {
-		f.end = captureAborted(doc.short, captureConclusions(doc.short, f.end))
+		f.end = captureConclusions(doc.short, captureAborted(doc.short, captureConclusions(doc.short, f.end)))
 		f.end = restatedRequest(doc, f.start, f.end)
 		f.end = restated(doc.short, f.start, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
 	}
