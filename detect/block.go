@@ -1226,9 +1226,9 @@ func captureReport(lines []string, i, limit int) int {
 	return end
 }
 
-// reportEndRe ends a test runner's report: a rule, a summary, another
-// file's verdict.
-var reportEndRe = regexp.MustCompile(`^\s*(?:[⎯─━═]{3,}|[⎯─━═]+\s*$|\d+ tests? (?:failed|passed)|(?:Test Suites|Tests|Test Files|Snapshots|Time):|(?:PASS|FAIL) \S|Test Files |Tests  )`)
+// reportEndRe ends a test runner's report: a rule, a summary (jest's
+// snapshot counts after a file's reports), another file's verdict.
+var reportEndRe = regexp.MustCompile(`^\s*(?:› \d+ snapshots? (?:failed|obsolete|written|updated|removed|file)|Snapshot Summary$|[⎯─━═]{3,}|[⎯─━═]+\s*$|\d+ tests? (?:failed|passed)|(?:Test Suites|Tests|Test Files|Snapshots|Time):|(?:PASS|FAIL) \S|Test Files |Tests  )`)
 
 // mayBeGccIn rules out lines gccInRe cannot match.
 // mayBeJestStart rules out lines jestStartRe cannot match: most lines
