@@ -1374,7 +1374,7 @@ func promptLike(l string) bool {
 // saying only that it gave up on what it reported: "Fatal: Compilation
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors".
-var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Couldn't compile the test\.$`)
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Couldn't compile the test\.$|^\S+: \d+ compile errors?$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -1418,7 +1418,7 @@ func conclusion(l string) bool {
 // conclusionWords are the words conclusionRe's alternatives hold.
 var conclusionWords = newAutomaton([]string{"previous error", "fails to validate", " failed", "aborting", "not recoverable",
 	"rsync error: ", "refusing.", "bad unit file setting", "treated as errors", "ompilation aborted", " found in ", "had errors",
-	" error: error in ", "compile the test."})
+	" error: error in ", "compile the test.", " compile error"})
 
 // sectionHead reports whether a line is a one-word heading at the margin
 // that opens a runner's next section ("Pending:", "Failures:").
@@ -1733,4 +1733,19 @@ func restated(lines []string, start, end, limit int) int {
 // their first letter.
 func sameFirstFold(a, b string) bool {
 	return len(a) == len(b) && a[1:] == b[1:] && (a[0] == b[0] || a[0]|0x20 == b[0]|0x20 && a[0]|0x20 >= 'a' && a[0]|0x20 <= 'z')
+}
+
+// yamlMarkRe is the line PyYAML writes under each part of its error to
+// say where: `  in "x.yaml", line 5, column 11`.
+var yamlMarkRe = regexp.MustCompile(`^\s+in "[^"]*", line \d+, column \d+[.:]?$`)
+
+// yamlProblem returns the end of the block that ends at end, extended over
+// the problem PyYAML reports under its context ("while parsing a flow
+// sequence", its mark, then "did not find expected ','" and its own mark).
+func yamlProblem(lines []string, end, limit int) int {
+	for end+2 <= limit && yamlMarkRe.MatchString(lines[end]) && indentOf(lines[end+1]) == 0 && !blank(lines[end+1]) &&
+		yamlMarkRe.MatchString(lines[end+2]) {
+		end += 2
+	}
+	return end
 }

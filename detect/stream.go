@@ -381,6 +381,7 @@ func (s *Stream) consider(i int) {
 		f.end = captureConclusions(doc.short, captureAborted(doc.short, captureConclusions(doc.short, f.end)))
 		f.end = restatedRequest(doc, f.start, f.end)
 		f.end = restated(doc.short, f.start, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
+		f.end = yamlProblem(doc.short, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
 	}
 	switch v.kind {
 	case kindSummary:
