@@ -92,6 +92,8 @@ func extendRecords(doc *document, start, end, limit int) int {
 		case contLabelRe.MatchString(short):
 		case !doc.cand[n] || quietRecord(short) || req != "" && nreq != "" && nreq != req:
 			return end // a quieter record, or another request's
+		case quietRecord(doc.short[start]):
+			return end // an error's record after a warning's is its own
 		case req != "" && nreq == req:
 		case sharesSubject(doc.short[start:end+1], short):
 		default:

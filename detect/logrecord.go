@@ -50,7 +50,11 @@ func recordPrefix(s string) (n int, stamped bool) {
 			if n := stampLen(inner); n > 0 {
 				// "[2026-05-06T12:00:00Z ERROR app::db] ...": the level
 				// inside the brackets, after the time.
-				if a := skipBlanks(inner, n); a < len(inner) && upperLevel(inner[a:]) {
+				a := skipBlanks(inner, n)
+				if a < len(inner) && inner[a] == ':' {
+					a = skipBlanks(inner, a+1) // Celery's "[2026-05-06 12:00:00,123: ERROR/MainProcess]"
+				}
+				if a < len(inner) && upperLevel(inner[a:]) {
 					return j + 1 + a, true
 				}
 			}
