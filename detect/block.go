@@ -394,6 +394,14 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, start
 	case famBanner:
 		switch t := strings.TrimSpace(lines[i]); {
+		case strings.HasPrefix(t, "Oops! Something went wrong!"):
+			// ESLint: paragraphs one blank line apart, to the next command.
+			for j := i + 1; j <= limit && j <= i+maxBannerLines && !promptLike(lines[j]) && !(blank(lines[j]) && (j+1 > limit || blank(lines[j+1]))); j++ {
+				if !blank(lines[j]) {
+					end = j
+				}
+			}
+			return start, end, key
 		case strings.HasPrefix(t, "ERROR in "):
 			// webpack: the paragraph under it, whatever its lines say.
 			for j := i + 1; j <= limit && j <= i+maxBannerLines && !blank(lines[j]) && !(promptLike(lines[j]) && !codeFrameRe.MatchString(lines[j])); j++ {
@@ -1748,4 +1756,35 @@ func yamlProblem(lines []string, end, limit int) int {
 		end += 2
 	}
 	return end
+}
+
+// atBoxAbove returns the first line of the box of '@' (OpenSSH's "WARNING:
+// UNPROTECTED PRIVATE KEY FILE!", "REMOTE HOST IDENTIFICATION HAS
+// CHANGED!") over the paragraph that ends right above line start, or start
+// when there is none: the banner says what the complaint under it is about.
+func atBoxAbove(lines []string, start, floor int) int {
+	j := start - 1
+	for n := 0; j >= floor && n < 16 && !blank(lines[j]) && !atRule(lines[j]) && !promptLike(lines[j]); n++ {
+		j--
+	}
+	if j < floor || !atRule(lines[j]) {
+		return start
+	}
+	top := j
+	for k := j - 1; k >= floor && k >= j-4; k-- {
+		t := strings.TrimRight(lines[k], "\r ")
+		if !strings.HasPrefix(t, "@") || !strings.HasSuffix(t, "@") {
+			break
+		}
+		if atRule(t) {
+			top = k
+		}
+	}
+	return top
+}
+
+// atRule reports whether a line is a rule of '@'.
+func atRule(l string) bool {
+	l = strings.TrimRight(l, "\r ")
+	return len(l) >= 20 && strings.Trim(l, "@") == ""
 }

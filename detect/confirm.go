@@ -240,7 +240,8 @@ var (
 	// exception below.
 	abortedRe = regexp.MustCompile(`^[\w.-]+ aborted!$`)
 	// bannerRe is a banner that announces a fatal report.
-	bannerRe = regexp.MustCompile(`^\*{3} (?:FATAL|ERROR|PANIC)\b.*\*{3}$`)
+	loadKeyRe = regexp.MustCompile(`^Load key "[^"]+": [a-z][\w ]+$`)
+	bannerRe  = regexp.MustCompile(`^\*{3} (?:FATAL|ERROR|PANIC)\b.*\*{3}$`)
 	// refusedRe is a sentence that says a connection was refused.
 	refusedRe = regexp.MustCompile(`^(?:The )?[Cc]onnection to (?:the )?(?:\w+ )?\S+ was refused\b`)
 	// jsonPosRe is the end of Python's JSONDecodeError message.
@@ -307,6 +308,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return verdict{}
+	}
+	if strings.HasPrefix(t, "Oops! Something went wrong!") {
+		// ESLint's fatal report: its version and the paragraphs that say
+		// what went wrong, under the banner line.
+		return verdict{kind: kindError, fam: famBanner, text: t}
 	}
 	if t[0] == '"' {
 		if m := jsonKeyRe.FindStringSubmatch(s); m != nil {
@@ -412,6 +418,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			}
 			return v
 		}
+	}
+	if strings.HasPrefix(t, `Load key "`) && loadKeyRe.MatchString(t) {
+		// ssh's refusal of a private key it cannot use ("bad
+		// permissions", "invalid format"), under the banner that says why.
+		return verdict{kind: kindError, fam: famLine, text: t}
 	}
 	if strings.HasPrefix(t, "terminate called ") && (strings.HasPrefix(t, "terminate called after throwing") || strings.HasPrefix(t, "terminate called without an active exception")) {
 		// The C++ runtime's end on an exception nobody caught, with its

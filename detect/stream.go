@@ -382,6 +382,7 @@ func (s *Stream) consider(i int) {
 		f.end = restatedRequest(doc, f.start, f.end)
 		f.end = restated(doc.short, f.start, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
 		f.end = yamlProblem(doc.short, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
+		f.start = atBoxAbove(doc.short, f.start, floor)
 		if f.start-1 >= floor && f.end+1 < len(doc.short) && doc.short[f.start-1] == doc.short[f.end+1] && ruleRe.MatchString(doc.short[f.end+1]) {
 			// A report between two rules of the same dashes (socketserver's
 			// "Exception occurred during processing of request"): the
