@@ -239,9 +239,10 @@ var (
 	// abortedRe is a program's announcement that it died of the
 	// exception below.
 	abortedRe = regexp.MustCompile(`^[\w.-]+ aborted!$`)
-	// bannerRe is a banner that announces a fatal report.
+	// loadKeyRe is ssh's refusal of a private key it cannot use.
 	loadKeyRe = regexp.MustCompile(`^Load key "[^"]+": [a-z][\w ]+$`)
-	bannerRe  = regexp.MustCompile(`^\*{3} (?:FATAL|ERROR|PANIC)\b.*\*{3}$`)
+	// bannerRe is a banner that announces a fatal report.
+	bannerRe = regexp.MustCompile(`^\*{3} (?:FATAL|ERROR|PANIC)\b.*\*{3}$`)
 	// refusedRe is a sentence that says a connection was refused.
 	refusedRe = regexp.MustCompile(`^(?:The )?[Cc]onnection to (?:the )?(?:\w+ )?\S+ was refused\b`)
 	// jsonPosRe is the end of Python's JSONDecodeError message.
