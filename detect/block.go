@@ -446,6 +446,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			// error on line 1:" over the line and its marker.
 			end = captureIndented(lines, i+1, limit, true)
 		}
+		if strings.HasPrefix(lines[i], ">> Issue: [") {
+			// Bandit's source lines under the issue's place: "9\tcode".
+			for end+1 <= limit && tabNumberedRe.MatchString(lines[end+1]) {
+				end++
+			}
+		}
 		if end == i && announces(lines[i]) {
 			// "1 error(s) decoding:", a blank line, "* cannot parse ...":
 			// the list of what it announced.
@@ -1788,3 +1794,6 @@ func atRule(l string) bool {
 	l = strings.TrimRight(l, "\r ")
 	return len(l) >= 20 && strings.Trim(l, "@") == ""
 }
+
+// tabNumberedRe is a line of source a tool lists with its number and a tab.
+var tabNumberedRe = regexp.MustCompile(`^\d+\t`)

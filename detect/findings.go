@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 
@@ -18,6 +19,13 @@ var (
 	// the position, maybe labelled, the rule's code and its message, in
 	// cells split by "|" ("L:   3 | P:  12 | LT01 | message").
 	findingTableRe = regexp.MustCompile(`^\s*(?:[A-Za-z]{1,6}:\s*)?\d+\s*\|\s*(?:[A-Za-z]{1,6}:\s*)?\d+\s*\|\s*[A-Za-z][A-Za-z0-9_/.-]{0,30}\s*\|\s*\S`)
+	// levelRowRe is a row of a finding table that names the line and the
+	// level: PHP_CodeSniffer's "  6 | ERROR | [x] message".
+	levelRowRe = regexp.MustCompile(`^\d+ +\| (ERROR|WARNING) +\| \S`)
+	// foundCountRe is the heading of such a table.
+	foundCountRe = regexp.MustCompile(`^FOUND \d+ ERRORS?(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?$`)
+	// banditRe is Bandit's issue: ">> Issue: [B602:name] message".
+	banditRe = regexp.MustCompile(`^>> Issue: \[B\d+:\w+\] \S`)
 	// markedRowRe is a linter's finding row whose severity is a mark, not
 	// a word: "  8:15  ✖  message  rule" (stylelint's, and the like).
 	markedRowRe = regexp.MustCompile(`^\s*\d+:\d+\s+([✖✘×✗⚠‼])\s+\S`)
@@ -136,6 +144,8 @@ func findingCandidate(line string) bool {
 		return true
 	case strings.HasPrefix(t, "Assertion Failed: "):
 		return true // behave's failed step's reason
+	case strings.HasPrefix(t, ">> Issue: ["):
+		return true // Bandit's issue
 	case len(t) == len(line) && isDigit(t[0]) && strings.Contains(t[:min(len(t), 6)], ") "):
 		return true // a numbered item at the margin: maybe a failure's (stage 2 looks for its section)
 	}
@@ -189,6 +199,21 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 	}
 	if mayBeTableRow(t) && findingTableRe.MatchString(t) {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
+	}
+	if m := levelRowRe.FindStringSubmatch(t); m != nil {
+		// PHP_CodeSniffer's full report: "  6 | ERROR | [x] message",
+		// its wrapped rows indented under it.
+		if m[1] == "WARNING" {
+			return verdict{kind: kindWarning, fam: famLine, text: t}, true
+		}
+		return verdict{kind: kindError, fam: famLine, text: t, cat: cmp.Or(findingCat(t), errkind.CategoryBuild)}, true
+	}
+	if foundCountRe.MatchString(t) {
+		return verdict{kind: kindSummary, fam: famLine, text: t}, true // its heading: "FOUND 11 ERRORS AFFECTING 5 LINES"
+	}
+	if strings.HasPrefix(t, ">> Issue: [") && banditRe.MatchString(t) {
+		// Bandit: every issue fails the run, whatever its severity.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}, true
 	}
 	c := t[0]
 	switch {
@@ -359,7 +384,7 @@ func findingRow(t string) bool {
 	if t == "" {
 		return false
 	}
-	if mayBeTableRow(t) && findingTableRe.MatchString(t) || checkerRowShape(t) {
+	if mayBeTableRow(t) && (findingTableRe.MatchString(t) || levelRowRe.MatchString(t)) || checkerRowShape(t) {
 		return true
 	}
 	if isDigit(t[0]) {
