@@ -446,6 +446,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			// error on line 1:" over the line and its marker.
 			end = captureIndented(lines, i+1, limit, true)
 		}
+		if strings.HasPrefix(lines[i], "*** Error compiling '") && end+1 <= limit && (strings.HasPrefix(lines[end+1], "Sorry: ") || isPyException(lines[end+1])) {
+			end++ // compileall's error: the SyntaxError under its place, or "Sorry: " alone
+		}
 		if strings.HasPrefix(lines[i], ">> Issue: [") {
 			// Bandit's source lines under the issue's place: "9\tcode".
 			for end+1 <= limit && tabNumberedRe.MatchString(lines[end+1]) {

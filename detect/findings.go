@@ -24,6 +24,10 @@ var (
 	levelRowRe = regexp.MustCompile(`^\d+ +\| (ERROR|WARNING) +\| \S`)
 	// foundCountRe is the heading of such a table.
 	foundCountRe = regexp.MustCompile(`^FOUND \d+ ERRORS?(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?$`)
+	// djangoCheckRe is a finding of Django's system check.
+	djangoCheckRe = regexp.MustCompile(`^[\w.]+: \(\w+\.([EWC])\d{3}\) \S`)
+	// uvuFailRe is uvu's failed test.
+	uvuFailRe = regexp.MustCompile(`^FAIL\s+"([^"]+)"$`)
 	// banditRe is Bandit's issue: ">> Issue: [B602:name] message".
 	banditRe = regexp.MustCompile(`^>> Issue: \[B\d+:\w+\] \S`)
 	// markedRowRe is a linter's finding row whose severity is a mark, not
@@ -146,6 +150,8 @@ func findingCandidate(line string) bool {
 		return true // behave's failed step's reason
 	case strings.HasPrefix(t, ">> Issue: ["):
 		return true // Bandit's issue
+	case djangoCheckRe.MatchString(t):
+		return true
 	case len(t) == len(line) && isDigit(t[0]) && strings.Contains(t[:min(len(t), 6)], ") "):
 		return true // a numbered item at the margin: maybe a failure's (stage 2 looks for its section)
 	}
@@ -210,6 +216,25 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 	}
 	if foundCountRe.MatchString(t) {
 		return verdict{kind: kindSummary, fam: famLine, text: t}, true // its heading: "FOUND 11 ERRORS AFFECTING 5 LINES"
+	}
+	if m := djangoCheckRe.FindStringSubmatch(t); m != nil {
+		// Django's system check: "app.Model.field: (fields.E120) msg";
+		// W is a warning, E and C fail the check.
+		if m[1] == "W" {
+			return verdict{kind: kindWarning, fam: famLine, text: t}, true
+		}
+		return verdict{kind: kindError, fam: famLine, text: t, cat: cmp.Or(matchRules(t), errkind.CategoryBuild)}, true
+	}
+	if strings.HasPrefix(t, "SystemCheckError: System check identified") {
+		return verdict{kind: kindSummary, fam: famLine, text: t}, true // the issues listed under it are the errors
+	}
+	if strings.HasPrefix(t, "*** Error compiling '") {
+		// compileall: the file, then the compiler's error under it.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategorySyntax}, true
+	}
+	if m := uvuFailRe.FindStringSubmatch(t); m != nil {
+		// uvu: ' FAIL  "test name"' over the assertion and its stack.
+		return verdict{kind: kindError, fam: famReport, text: t}, true
 	}
 	if strings.HasPrefix(t, ">> Issue: [") && banditRe.MatchString(t) {
 		// Bandit: every issue fails the run, whatever its severity.
