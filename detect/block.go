@@ -216,6 +216,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famGoTest:
 		end = splitSubtests(lines, i, captureIndented(lines, i, limit, false))
+		for end > i && (strings.HasPrefix(strings.TrimSpace(lines[end]), "--- PASS: ") || strings.HasPrefix(strings.TrimSpace(lines[end]), "--- SKIP: ")) {
+			end-- // the subtests that passed after the one that failed
+		}
 		if end+1 <= limit && goPanicRe.MatchString(lines[end+1]) {
 			key = end + 1 // the panic says what went wrong
 			end = captureGoPanic(lines, end+1, limit)

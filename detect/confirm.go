@@ -325,6 +325,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// (a struct field, an argument list, a concatenation): source.
 		return verdict{}
 	}
+	if strings.HasPrefix(t, "Error:") && testifyReport(doc.short, i) {
+		// testify's "Error:" under its "Error Trace:", in a test's log
+		// that go test -v prints before the test's "--- FAIL": that line
+		// reports it, with its log.
+		return verdict{}
+	}
 	if m := ghErrorMatch(t); m != nil {
 		v := verdict{kind: kindError, fam: famLine, text: m[1]}
 		if shapes.res[rExitCode].MatchString(m[1]) {
@@ -1315,3 +1321,22 @@ var (
 	// goFlagRe is Go's flag package refusing a flag's value.
 	goFlagRe = regexp.MustCompile(`^invalid value ".*" for flag -\S+: `)
 )
+
+// testifyReport reports whether line i is the "Error:" field of a testify
+// report ("Error Trace:" right above it) with a "--- FAIL: " line below it
+// that will report the test it failed.
+func testifyReport(lines []string, i int) bool {
+	if i == 0 || !strings.HasPrefix(strings.TrimSpace(lines[i-1]), "Error Trace:") {
+		return false
+	}
+	for j := i + 1; j < len(lines) && j <= i+maxTestifyLog; j++ {
+		if strings.HasPrefix(strings.TrimLeft(lines[j], " \t"), "--- FAIL: ") {
+			return true
+		}
+	}
+	return false
+}
+
+// maxTestifyLog is how far below a testify report its test's "--- FAIL"
+// line is looked for.
+const maxTestifyLog = 400
