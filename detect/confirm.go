@@ -517,6 +517,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return verdict{kind: kindError, fam: famGoPanic, text: t, cat: errkind.CategoryRuntime}
 	case m(rRustPanic):
+		if expectedPanic(doc.short, i) {
+			return verdict{} // a should_panic test's panic, printed by --nocapture in a run that passed
+		}
 		return verdict{kind: kindError, fam: famRustPanic, text: t}
 	case m(rGoTest):
 		return verdict{kind: kindError, fam: famGoTest, text: t}
@@ -904,7 +907,7 @@ func looksLikeCode(msg string) bool {
 		return true
 	}
 	if strings.Contains(t, " := ") || strings.Contains(t, "=>") || strings.Contains(t, " == ") {
-		return true
+		return !proseHead(t) // "comparison of function f == nil is always false": vet's words about code
 	}
 	switch t[len(t)-1] {
 	case ';', '{', '(':
@@ -1340,3 +1343,64 @@ func testifyReport(lines []string, i int) bool {
 // maxTestifyLog is how far below a testify report its test's "--- FAIL"
 // line is looked for.
 const maxTestifyLog = 400
+
+// expectedPanic reports whether the panic of a test's thread on line i
+// ("thread 'tests::x' panicked at") is one its test expected: the test run
+// it is part of ends with a "test result:" line, and the run's list of
+// failures does not name the test (a should_panic test's panic printed
+// with --nocapture, in a run that passed or failed on other tests).
+func expectedPanic(lines []string, i int) bool {
+	t := strings.TrimSpace(lines[i])
+	if !strings.HasPrefix(t, "thread '") || strings.HasPrefix(t, "thread 'main'") {
+		return false
+	}
+	name := t[len("thread '"):]
+	k := strings.IndexByte(name, '\'')
+	if k <= 0 {
+		return false
+	}
+	name = name[:k]
+	listed, inList := false, false
+	for j := i + 1; j < len(lines) && j <= i+maxBlockScan; j++ {
+		l := lines[j]
+		switch {
+		case strings.HasPrefix(l, "test result: "):
+			return !listed
+		case strings.HasPrefix(l, "running ") || promptLike(l):
+			return false
+		case l == "failures:":
+			inList = true
+		case inList && strings.HasPrefix(l, "    ") && !strings.HasPrefix(l, "     "):
+			listed = listed || strings.TrimSpace(l) == name
+		case strings.HasPrefix(l, name+" --- FAILED"):
+			return false
+		}
+	}
+	return false
+}
+
+// proseHead reports whether t starts with three words of lower-case
+// letters, the first of them no keyword a line of code starts with: a
+// sentence about code, not code.
+func proseHead(t string) bool {
+	f := strings.SplitN(t, " ", 4)
+	if len(f) < 4 || codeKeywords[f[0]] {
+		return false
+	}
+	for _, w := range f[:3] {
+		if w == "" {
+			return false
+		}
+		for k := 0; k < len(w); k++ {
+			if w[k] < 'a' || w[k] > 'z' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// codeKeywords are the words a line of code starts with that read as prose.
+var codeKeywords = map[string]bool{"if": true, "else": true, "for": true, "while": true, "return": true, "switch": true,
+	"case": true, "func": true, "go": true, "defer": true, "var": true, "const": true, "type": true, "elif": true,
+	"let": true, "assert": true, "print": true, "not": true, "and": true, "or": true, "in": true, "do": true, "then": true}
