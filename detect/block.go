@@ -60,6 +60,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		_, end, key = capture(lines, i, i, fam)
 		return i - 1, end, key
 	}
+	if strings.HasPrefix(lines[i], "\timports ") {
+		if h := importChain(lines, i); h >= floor {
+			return h, i, i // the chain of imports that ends in the error
+		}
+	}
 	if i-1 >= floor && strings.HasPrefix(lines[i], "error: failed to push some refs") && strings.HasPrefix(lines[i-1], " ! [") {
 		// git push's status of each ref it could not update (" !
 		// [rejected]  main -> main (fetch first)") says why.

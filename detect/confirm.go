@@ -325,6 +325,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// (a struct field, an argument list, a concatenation): source.
 		return verdict{}
 	}
+	if strings.HasPrefix(t, "imports ") && strings.Contains(t, ": ") && i > 0 && importChain(doc.short, i) >= 0 {
+		// The go command's chain of imports ("package x", "\timports y
+		// from a.go", ...) that ends in what went wrong: "import cycle
+		// not allowed", a package it cannot find.
+		return verdict{kind: kindError, fam: famLine, text: t}
+	}
 	if strings.HasPrefix(t, "Error:") && testifyReport(doc.short, i) {
 		// testify's "Error:" under its "Error Trace:", in a test's log
 		// that go test -v prints before the test's "--- FAIL": that line
@@ -1404,3 +1410,18 @@ func proseHead(t string) bool {
 var codeKeywords = map[string]bool{"if": true, "else": true, "for": true, "while": true, "return": true, "switch": true,
 	"case": true, "func": true, "go": true, "defer": true, "var": true, "const": true, "type": true, "elif": true,
 	"let": true, "assert": true, "print": true, "not": true, "and": true, "or": true, "in": true, "do": true, "then": true}
+
+// importChain returns the line of the "package x" that heads the go
+// command's chain of "\timports y" lines ending on line i, or -1.
+func importChain(lines []string, i int) int {
+	for j := i - 1; j >= 0 && j >= i-64; j-- {
+		switch l := lines[j]; {
+		case strings.HasPrefix(l, "\timports "):
+		case strings.HasPrefix(l, "package ") && !strings.Contains(l, " ; "):
+			return j
+		default:
+			return -1
+		}
+	}
+	return -1
+}
