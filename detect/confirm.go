@@ -331,6 +331,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// not allowed", a package it cannot find.
 		return verdict{kind: kindError, fam: famLine, text: t}
 	}
+	if strings.HasPrefix(t, "http: panic serving ") {
+		// net/http's recovered panic in a handler, its stack under it.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+	}
 	if strings.HasPrefix(t, "Error:") && testifyReport(doc.short, i) {
 		// testify's "Error:" under its "Error Trace:", in a test's log
 		// that go test -v prints before the test's "--- FAIL": that line
