@@ -994,6 +994,19 @@ func captureTool(lines []string, i, limit int) int {
 		end++
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && explains(lines[i+1]):
 		end++
+	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && fieldLineRe.MatchString(lines[i+1]) && !strings.Contains(lines[i], " line "):
+		// "x: invalid config:" over the errors it joined, one a line:
+		// "port: must be between 1 and 65535, got 0".
+		for end+1 <= limit && end-i < 20 && fieldLineRe.MatchString(lines[end+1]) {
+			end++
+		}
+	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && namedFileLine(lines[i], lines[i+1]) != "":
+		// "go: errors parsing go.mod:" over "go.mod:5: unknown
+		// directive: x": the places in the file it announced.
+		p := namedFileLine(lines[i], lines[i+1])
+		for end+1 <= limit && strings.HasPrefix(lines[end+1], p) {
+			end++
+		}
 	case end+2 <= limit && strings.HasSuffix(lines[end+1], ":") && adviceRe.MatchString(lines[end+1]) && !blank(lines[end+2]):
 		// Advice right under the complaint that announces an example
 		// (git's "Use '--' to separate paths from revisions, like this:").
@@ -1808,3 +1821,22 @@ func atRule(l string) bool {
 
 // tabNumberedRe is a line of source a tool lists with its number and a tab.
 var tabNumberedRe = regexp.MustCompile(`^\d+\t`)
+
+// namedFileLine returns "f:" when next is a diagnostic at a line of the
+// file f that head names ("go.mod:5: ..." under "errors parsing go.mod:"),
+// or "".
+func namedFileLine(head, next string) string {
+	k := strings.IndexByte(next, ':')
+	if k <= 0 || k+1 >= len(next) || !isDigit(next[k+1]) || strings.ContainsAny(next[:k], " \t") {
+		return ""
+	}
+	f := next[:k]
+	if !strings.Contains(head, " "+f+":") && !strings.Contains(head, " "+f+" ") {
+		return ""
+	}
+	return f + ":"
+}
+
+// fieldLineRe is a line that names a field and what is wrong with it:
+// "port: must be between 1 and 65535, got 0" (errors.Join's lines).
+var fieldLineRe = regexp.MustCompile(`^[a-z_][\w.\[\]-]{0,40}: [a-z]`)
