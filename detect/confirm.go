@@ -239,6 +239,8 @@ var (
 	// abortedRe is a program's announcement that it died of the
 	// exception below.
 	abortedRe = regexp.MustCompile(`^[\w.-]+ aborted!$`)
+	// failMismatchRe is "FAIL name: want X, got Y" (or expected/got).
+	failMismatchRe = regexp.MustCompile(`^FAIL \S+: .*\b(?:want|wanted|expected) .+, (?:got|but got|actual) \S`)
 	// loadKeyRe is ssh's refusal of a private key it cannot use.
 	loadKeyRe = regexp.MustCompile(`^Load key "[^"]+": [a-z][\w ]+$`)
 	// bannerRe is a banner that announces a fatal report.
@@ -330,6 +332,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// from a.go", ...) that ends in what went wrong: "import cycle
 		// not allowed", a package it cannot find.
 		return verdict{kind: kindError, fam: famLine, text: t}
+	}
+	if strings.HasPrefix(t, "ESLint found too many warnings") {
+		// ESLint's --max-warnings gate: the warnings failed the run.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	}
 	if strings.HasPrefix(t, "http: panic serving ") {
 		// net/http's recovered panic in a handler, its stack under it.
@@ -677,6 +683,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// "ERROR 2002 (HY000): Can't connect ...": an error with its number.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: complaintCat(t)}
 	case mayBeNamedSummary(t) && m(rNamedSummary) && !assignRe.MatchString(t):
+		if strings.HasPrefix(t, "FAIL ") && failMismatchRe.MatchString(t) {
+			// A check's own report of a mismatch, not a runner's recap:
+			// "FAIL acct-3: want 1250, got 850".
+			return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
+		}
 		if zeroErrorsRe.MatchString(t) {
 			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
 		}

@@ -467,7 +467,11 @@ func (s *Stream) consider(i int) {
 		// told apart by its head: two tests can fail with the same words.
 		part(doc.short[f.start])
 	}
-	if len(f.detail) == 0 && strings.Contains(doc.short[f.key], "level=") {
+	if v.fam == famJSON && strings.HasPrefix(doc.lines[f.key], "{") {
+		// A JSON record's other fields (the account, the request) tell
+		// two records with the same message apart.
+		part(doc.lines[f.key])
+	} else if len(f.detail) == 0 && strings.Contains(doc.short[f.key], "level=") {
 		// A structured record's text is its message; its other fields
 		// (the request, the panic) tell two records apart.
 		part(doc.short[f.key])
