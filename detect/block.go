@@ -60,6 +60,23 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		_, end, key = capture(lines, i, i, fam)
 		return i - 1, end, key
 	}
+	if h := pipHead(lines, i, floor); h >= 0 {
+		if end = pipDiagnostic(lines, h, min(len(lines)-1, h+maxBlockScan)); end > h {
+			// pip's verdict on the diagnostic above it ("error:
+			// metadata-generation-failed", "╰─> See above for output.")
+			// closes it.
+			j := end + 1
+			for j < len(lines) && blank(lines[j]) {
+				j++
+			}
+			if j < len(lines) && pipHeadRe.MatchString(strings.TrimSpace(lines[j])) {
+				if e := pipDiagnostic(lines, j, min(len(lines)-1, j+maxBlockScan)); e > j && seeAbove(lines[j:e+1]) {
+					end = e
+				}
+			}
+			return h, end, i
+		}
+	}
 	if strings.HasPrefix(lines[i], "\timports ") {
 		if h := importChain(lines, i); h >= floor {
 			return h, i, i // the chain of imports that ends in the error
@@ -1023,7 +1040,41 @@ func captureTool(lines []string, i, limit int) int {
 			end++
 		}
 	}
+	// Paragraphs that explain it, after blank lines, each a heading and
+	// its items ("The conflict is caused by:" over indented lines, "To
+	// fix this you could try to:" over numbered ones), and the complaint
+	// that concludes them (pip's "ERROR: ResolutionImpossible: ...").
+	for k := 0; k < 4 && end+3 <= limit && blank(lines[end+1]); k++ {
+		h := lines[end+2]
+		if announces(h) && indentOf(h) == 0 && !promptLike(h) && itemLine(lines[end+3]) {
+			end += 3
+			for end+1 <= limit && itemLine(lines[end+1]) {
+				end++
+			}
+			continue
+		}
+		if prefix := toolPrefix(lines[i]); k > 0 && prefix != "" && strings.HasPrefix(h, prefix) && !positionedRe.MatchString(h) {
+			end += 2
+		}
+		break
+	}
 	return end
+}
+
+// itemLine reports whether a line is an item under a heading: indented, or
+// numbered ("1. loosen the range").
+func itemLine(l string) bool {
+	if blank(l) {
+		return false
+	}
+	if indentOf(l) > 0 {
+		return true
+	}
+	k := 0
+	for k < len(l) && k < 3 && isDigit(l[k]) {
+		k++
+	}
+	return k > 0 && k+1 < len(l) && (l[k] == '.' || l[k] == ')') && l[k+1] == ' '
 }
 
 // docsRe is a line that says where to read more about an error.
@@ -1840,3 +1891,61 @@ func namedFileLine(head, next string) string {
 // fieldLineRe is a line that names a field and what is wrong with it:
 // "port: must be between 1 and 65535, got 0" (errors.Join's lines).
 var fieldLineRe = regexp.MustCompile(`^[a-z_][\w.\[\]-]{0,40}: [a-z]`)
+
+// pipHead returns the line of pip's diagnostic head ("error: x-y") that
+// line i is, or that stands a blank line over the "× " line i is; or -1.
+func pipHead(lines []string, i, floor int) int {
+	t := strings.TrimSpace(lines[i])
+	switch {
+	case strings.HasPrefix(t, "error: ") && pipHeadRe.MatchString(t):
+		return i
+	case strings.HasPrefix(t, "× ") && i-2 >= floor && blank(lines[i-1]) && pipHeadRe.MatchString(strings.TrimSpace(lines[i-2])):
+		return i - 2
+	}
+	return -1
+}
+
+// pipHeadRe is the head of pip's diagnostic: "error: subprocess-exited-with-error".
+var pipHeadRe = regexp.MustCompile(`^error: [a-z]+(?:-[a-z]+)+$`)
+
+// pipDiagnostic returns the last line of pip's diagnostic headed on line
+// i (a blank line, "× what failed", "│ exit code: 1", "╰─> [n lines of
+// output]", the output indented under it to "[end of output]", and its
+// note: and hint: lines), or i when the head has none.
+func pipDiagnostic(lines []string, i, limit int) int {
+	if i+2 > limit || !blank(lines[i+1]) || !strings.HasPrefix(strings.TrimSpace(lines[i+2]), "× ") {
+		return i
+	}
+	base, end, framed := indentOf(lines[i]), i, false
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		if blank(l) {
+			if j+1 <= limit && blank(lines[j+1]) {
+				break
+			}
+			continue
+		}
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "× "):
+			framed = true // to "╰─>": the frame's lines (their gutter may be gone)
+		case framed:
+			framed = !strings.HasPrefix(t, "╰─>")
+		case indentOf(l) > base || indentOf(l) == base && (strings.HasPrefix(t, "note: ") || strings.HasPrefix(t, "hint: ")):
+		default:
+			return end
+		}
+		end = j
+	}
+	return end
+}
+
+// seeAbove reports whether a diagnostic points at the output above it.
+func seeAbove(block []string) bool {
+	for _, l := range block {
+		if strings.Contains(l, "See above for ") {
+			return true
+		}
+	}
+	return false
+}
