@@ -1463,7 +1463,7 @@ func promptLike(l string) bool {
 // saying only that it gave up on what it reported: "Fatal: Compilation
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors".
-var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Couldn't compile the test\.$|^\S+: \d+ compile errors?$`)
+var conclusionRe = regexp.MustCompile(`\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -1501,13 +1501,21 @@ func captureAborted(lines []string, end int) int {
 // conclusion reports whether a line is a conclusion (conclusionRe); the
 // words it must hold are looked for first, in one pass.
 func conclusion(l string) bool {
+	if l == "Couldn't compile the test." || strings.HasSuffix(l, " compile error") || strings.HasSuffix(l, " compile errors") {
+		// A doctest's rustc error's end; jq's "jq: 1 compile error".
+		return l[0] == 'C' || compileCountRe.MatchString(l)
+	}
 	return len(l) < 400 && conclusionWords.holds(l) && conclusionRe.MatchString(l)
 }
+
+// compileCountRe is a program's count of its compile errors: "jq: 1
+// compile error".
+var compileCountRe = regexp.MustCompile(`^\S+: \d+ compile errors?$`)
 
 // conclusionWords are the words conclusionRe's alternatives hold.
 var conclusionWords = newAutomaton([]string{"previous error", "fails to validate", " failed", "aborting", "not recoverable",
 	"rsync error: ", "refusing.", "bad unit file setting", "treated as errors", "ompilation aborted", " found in ", "had errors",
-	" error: error in ", "compile the test.", " compile error"})
+	" error: error in "})
 
 // sectionHead reports whether a line is a one-word heading at the margin
 // that opens a runner's next section ("Pending:", "Failures:").
@@ -1832,7 +1840,7 @@ var yamlMarkRe = regexp.MustCompile(`^\s+in "[^"]*", line \d+, column \d+[.:]?$`
 // the problem PyYAML reports under its context ("while parsing a flow
 // sequence", its mark, then "did not find expected ','" and its own mark).
 func yamlProblem(lines []string, end, limit int) int {
-	for end+2 <= limit && yamlMarkRe.MatchString(lines[end]) && indentOf(lines[end+1]) == 0 && !blank(lines[end+1]) &&
+	for end+2 <= limit && strings.Contains(lines[end], ", column ") && yamlMarkRe.MatchString(lines[end]) && indentOf(lines[end+1]) == 0 && !blank(lines[end+1]) &&
 		yamlMarkRe.MatchString(lines[end+2]) {
 		end += 2
 	}
@@ -1845,10 +1853,10 @@ func yamlProblem(lines []string, end, limit int) int {
 // when there is none: the banner says what the complaint under it is about.
 func atBoxAbove(lines []string, start, floor int) int {
 	j := start - 1
-	for n := 0; j >= floor && n < 16 && !blank(lines[j]) && !atRule(lines[j]) && !promptLike(lines[j]); n++ {
+	for n := 0; j >= floor && n < 16 && lines[j] != "" && lines[j][0] != '@' && lines[j][0] != '$'; n++ {
 		j--
 	}
-	if j < floor || !atRule(lines[j]) {
+	if j < floor || lines[j] == "" || lines[j][0] != '@' || !atRule(lines[j]) {
 		return start
 	}
 	top := j

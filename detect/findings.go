@@ -150,7 +150,7 @@ func findingCandidate(line string) bool {
 		return true // behave's failed step's reason
 	case strings.HasPrefix(t, ">> Issue: ["):
 		return true // Bandit's issue
-	case djangoCheckRe.MatchString(t):
+	case strings.Contains(t, ": (") && djangoCheckRe.MatchString(t):
 		return true
 	case len(t) == len(line) && isDigit(t[0]) && strings.Contains(t[:min(len(t), 6)], ") "):
 		return true // a numbered item at the margin: maybe a failure's (stage 2 looks for its section)
@@ -206,7 +206,7 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 	if mayBeTableRow(t) && findingTableRe.MatchString(t) {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
 	}
-	if m := levelRowRe.FindStringSubmatch(t); m != nil {
+	if m := levelRowMatch(t); m != nil {
 		// PHP_CodeSniffer's full report: "  6 | ERROR | [x] message",
 		// its wrapped rows indented under it.
 		if m[1] == "WARNING" {
@@ -214,10 +214,10 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 		}
 		return verdict{kind: kindError, fam: famLine, text: t, cat: cmp.Or(findingCat(t), errkind.CategoryBuild)}, true
 	}
-	if foundCountRe.MatchString(t) {
+	if strings.HasPrefix(t, "FOUND ") && foundCountRe.MatchString(t) {
 		return verdict{kind: kindSummary, fam: famLine, text: t}, true // its heading: "FOUND 11 ERRORS AFFECTING 5 LINES"
 	}
-	if m := djangoCheckRe.FindStringSubmatch(t); m != nil {
+	if m := djangoMatch(t); m != nil {
 		// Django's system check: "app.Model.field: (fields.E120) msg";
 		// W is a warning, E and C fail the check.
 		if m[1] == "W" {
@@ -232,7 +232,7 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 		// compileall: the file, then the compiler's error under it.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategorySyntax}, true
 	}
-	if m := uvuFailRe.FindStringSubmatch(t); m != nil {
+	if strings.HasPrefix(t, "FAIL") && uvuFailRe.MatchString(t) {
 		// uvu: ' FAIL  "test name"' over the assertion and its stack.
 		return verdict{kind: kindError, fam: famReport, text: t}, true
 	}
@@ -409,7 +409,7 @@ func findingRow(t string) bool {
 	if t == "" {
 		return false
 	}
-	if mayBeTableRow(t) && (findingTableRe.MatchString(t) || levelRowRe.MatchString(t)) || checkerRowShape(t) {
+	if mayBeTableRow(t) && (findingTableRe.MatchString(t) || levelRowMatch(t) != nil) || checkerRowShape(t) {
 		return true
 	}
 	if isDigit(t[0]) {
@@ -636,3 +636,21 @@ func failuresItem(lines []string, i int) bool {
 // maxMessageLines bounds the lines of an exception's message before its
 // frames.
 const maxMessageLines = 4
+
+// levelRowMatch is levelRowRe's submatches, without running it on lines
+// that cannot match: a number, then "| ERROR" or "| WARNING".
+func levelRowMatch(t string) []string {
+	if t == "" || !isDigit(t[0]) || !strings.Contains(t, "| ERROR") && !strings.Contains(t, "| WARNING") {
+		return nil
+	}
+	return levelRowRe.FindStringSubmatch(t)
+}
+
+// djangoMatch is djangoCheckRe's submatches, without running it on lines
+// that hold no ": (".
+func djangoMatch(t string) []string {
+	if !strings.Contains(t, ": (") {
+		return nil
+	}
+	return djangoCheckRe.FindStringSubmatch(t)
+}

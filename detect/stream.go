@@ -378,7 +378,11 @@ func (s *Stream) consider(i int) {
 		f.end = j // the program's closing line: "configuration file x test failed"
 	}
 	if v.kind == kindError && d.cfg.CaptureMultiline {
-		f.end = captureConclusions(doc.short, captureAborted(doc.short, captureConclusions(doc.short, f.end)))
+		e := captureConclusions(doc.short, f.end)
+		if a := captureAborted(doc.short, e); a > e {
+			e = captureConclusions(doc.short, a) // "Couldn't compile the test." under rustc's "aborting"
+		}
+		f.end = e
 		f.end = restatedRequest(doc, f.start, f.end)
 		f.end = restated(doc.short, f.start, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
 		f.end = yamlProblem(doc.short, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
