@@ -113,6 +113,12 @@ var (
 	// measured once, unseen, after the work on the thirteenth — 0.977,
 	// 0.972, 0.918, 0.931, each target met.
 	holdout14Floors = floors{precision: 0.976, recall: 0.971, capture: 0.917, category: 0.930}
+	// The fifteenth held-out set (39 outputs: CI jobs, C/C++ builds,
+	// packaging and release, configuration and data validation), collected
+	// and labelled by someone who never saw the detector or its output
+	// (see its README.md): measured once, unseen, after the work on the
+	// fourteenth — 0.899, 0.924, 0.602, 0.639.
+	holdout15Floors = floors{precision: 0.898, recall: 0.923, capture: 0.601, category: 0.638}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -288,7 +294,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout14, one subtest each (-run TestHoldout/holdout8): each
+// testdata/holdout15, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -312,6 +318,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout12", holdout12Floors},
 		{"holdout13", holdout13Floors},
 		{"holdout14", holdout14Floors},
+		{"holdout15", holdout15Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
