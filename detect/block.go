@@ -1113,6 +1113,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // a crash of its own under the complaint
 		case cargoVerdict(l):
 			return end // cargo's verdict on another target
+		case strings.Contains(l, "ERROR:  ") && strings.Contains(lines[i], "ERROR:  "):
+			return end // another statement the server refused (pg_restore, psql)
 		case l == lines[j-1] && toolPrefix(l) != "":
 			// The same complaint again (tar's "Unexpected EOF in archive"
 			// twice): one error.
@@ -1956,4 +1958,23 @@ func seeAbove(block []string) bool {
 		}
 	}
 	return false
+}
+
+// commandWas returns the end of the block that ends at end, extended over
+// the statement a database client echoes under the error it ran into
+// ("Command was: CREATE TABLE x (" to its closing ";").
+func commandWas(lines []string, end, limit int) int {
+	if end+1 > limit || !strings.HasPrefix(lines[end+1], "Command was: ") {
+		return end
+	}
+	for j := end + 1; j <= limit && j <= end+80; j++ {
+		if blank(lines[j]) {
+			return end
+		}
+		end = j
+		if strings.HasSuffix(strings.TrimRight(lines[j], " \r"), ";") {
+			return end
+		}
+	}
+	return end
 }

@@ -386,6 +386,7 @@ func (s *Stream) consider(i int) {
 		f.end = restatedRequest(doc, f.start, f.end)
 		f.end = restated(doc.short, f.start, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
 		f.end = yamlProblem(doc.short, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
+		f.end = commandWas(doc.short, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
 		f.start = atBoxAbove(doc.short, f.start, floor)
 		if n := f.end + 1; n < len(doc.short) && strings.HasPrefix(doc.short[n], "goroutine ") && goroutineRe.MatchString(doc.short[n]) {
 			// The goroutine's stack a Go program prints under the line
