@@ -77,6 +77,29 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			return h, end, i
 		}
 	}
+	if strings.HasSuffix(lines[i], " aborted!") && abortedRe.MatchString(lines[i]) && i+1 < len(lines) && !blank(lines[i+1]) {
+		// rake's "rake aborted!": the exception or the failed command
+		// under it, a snippet error_highlight indents after a blank
+		// line, the frames, "Tasks: TOP => x" and the --trace hint.
+		end, key = i, i+1
+		for j := i + 1; j < len(lines) && j <= i+maxBannerLines*5; j++ {
+			l := lines[j]
+			if promptLike(l) {
+				break
+			}
+			if blank(l) {
+				if j+1 < len(lines) && indentOf(lines[j+1]) > 0 && !blank(lines[j+1]) {
+					continue
+				}
+				break
+			}
+			end = j
+			if strings.HasPrefix(l, "(See full trace") {
+				break
+			}
+		}
+		return i, end, key
+	}
 	if strings.HasPrefix(lines[i], "\timports ") {
 		if h := importChain(lines, i); h >= floor {
 			return h, i, i // the chain of imports that ends in the error

@@ -333,6 +333,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// not allowed", a package it cannot find.
 		return verdict{kind: kindError, fam: famLine, text: t}
 	}
+	if strings.HasPrefix(t, "fatal: [") && strings.Contains(t, "FAILED!") && ansibleIgnored(doc.short, i) {
+		return verdict{} // a task that failed with ignore_errors: "...ignoring"
+	}
 	if strings.HasPrefix(t, "ESLint found too many warnings") {
 		// ESLint's --max-warnings gate: the warnings failed the run.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
@@ -1439,4 +1442,17 @@ func importChain(lines []string, i int) int {
 		}
 	}
 	return -1
+}
+
+// ansibleIgnored reports whether the failed task on line i ("fatal:
+// [host]: FAILED! => {...}", its result on one line or to its closing
+// brace) is followed by Ansible's "...ignoring": a failure the playbook
+// expects and handles.
+func ansibleIgnored(lines []string, i int) bool {
+	j := i
+	if strings.HasSuffix(strings.TrimSpace(lines[i]), "{") {
+		for j = i + 1; j < len(lines) && j <= i+maxBlockScan && strings.TrimSpace(lines[j]) != "}"; j++ {
+		}
+	}
+	return j+1 < len(lines) && strings.TrimSpace(lines[j+1]) == "...ignoring"
 }
