@@ -100,6 +100,15 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return i, end, key
 	}
+	if strings.HasPrefix(lines[i], "E: Unable to correct problems") || strings.HasPrefix(lines[i], "E: Unmet dependencies") {
+		// apt: "Some packages could not be installed" and the unmet
+		// dependencies it lists head its conclusion.
+		for j := i - 1; j >= floor && j >= i-40 && !promptLike(lines[j]); j-- {
+			if strings.HasPrefix(lines[j], "Some packages could not be installed") {
+				return j, i, i
+			}
+		}
+	}
 	if strings.HasPrefix(lines[i], "\timports ") {
 		if h := importChain(lines, i); h >= floor {
 			return h, i, i // the chain of imports that ends in the error
