@@ -362,13 +362,27 @@ func traceEnd(lines []string, i, end, limit int) int {
 		// could not read), then the frames: the frames say where it
 		// ends.
 		for j := i + 1; j <= limit && j <= i+maxMessageLines; j++ {
-			if blank(lines[j]) || promptLike(lines[j]) {
-				break
+			if blank(lines[j]) && (j == i+1 && !strings.HasSuffix(lines[i], "Exception: ") && !yamlLike(lines[i]) || j+1 > limit || blank(lines[j+1])) || promptLike(lines[j]) {
+				break // (a blank line inside it only when the message quotes a snippet: js-yaml's)
 			}
 			if isFrame(lines[j]) {
 				return captureIndented(lines, j, limit, false)
 			}
 		}
+	}
+	if f := framesAfterMarker(lines, end, limit); end > i && f > 0 {
+		// The frames under the snippet a message quoted and its marker
+		// (js-yaml's "--------^" and the snippet's lines after it).
+		end = captureIndented(lines, f, limit, false)
+		if strings.HasSuffix(lines[end], " {") {
+			// Node's property block after the last frame, to its brace.
+			for j := end + 1; j <= limit && j <= end+maxBannerLines*5 && !blank(lines[j]); j++ {
+				if lines[j] == "}" {
+					return j
+				}
+			}
+		}
+		return end
 	}
 	if i+1 <= limit && strings.HasPrefix(lines[i+1], "CallStack (from ") {
 		// Haskell's call stack: its header and the frames under it.
@@ -635,7 +649,7 @@ func failuresItem(lines []string, i int) bool {
 
 // maxMessageLines bounds the lines of an exception's message before its
 // frames.
-const maxMessageLines = 4
+const maxMessageLines = 12
 
 // levelRowMatch is levelRowRe's submatches, without running it on lines
 // that cannot match: a number, then "| ERROR" or "| WARNING".
@@ -654,3 +668,41 @@ func djangoMatch(t string) []string {
 	}
 	return djangoCheckRe.FindStringSubmatch(t)
 }
+
+// yamlLike reports whether an exception line is a YAML parser's, whose
+// message quotes the input after a blank line.
+func yamlLike(l string) bool {
+	return strings.Contains(l, "YAMLException") || strings.Contains(l, "YAMLError")
+}
+
+// markerLine reports whether a line only points at a column: dashes or
+// spaces up to a caret ("--------^").
+func markerLine(l string) bool {
+	t := strings.TrimRight(l, " ")
+	return len(t) > 1 && t[len(t)-1] == '^' && strings.Trim(t[:len(t)-1], "- ~") == ""
+}
+
+// framesAfterMarker returns the line of the first frame under line end
+// when only a marker line ("--------^") and the snippet's numbered lines
+// (" 5 | x") come between, or 0.
+func framesAfterMarker(lines []string, end, limit int) int {
+	marked := false
+	for j := end + 1; j <= limit && j <= end+6; j++ {
+		switch l := lines[j]; {
+		case markerLine(l):
+			marked = true
+		case snippetNumRe.MatchString(l):
+		case isFrame(l):
+			if marked {
+				return j
+			}
+			return 0
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// snippetNumRe is a numbered line of a quoted snippet: " 5 |     x".
+var snippetNumRe = regexp.MustCompile(`^\s*\d+ \|`)
