@@ -109,6 +109,14 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			}
 		}
 	}
+	if strings.Contains(lines[i], "***Timeout") && ctestFailRe.MatchString(lines[i]) {
+		end = i // the test's output under it, to the blank line
+		for j := i + 1; j < len(lines) && j <= i+maxBlockScan && !blank(lines[j]) && !ctestLineRe.MatchString(strings.TrimSpace(lines[j])) &&
+			!strings.HasPrefix(strings.TrimSpace(lines[j]), "Start "); j++ {
+			end = j
+		}
+		return i, end, i
+	}
 	if strings.HasPrefix(lines[i], "\timports ") {
 		if h := importChain(lines, i); h >= floor {
 			return h, i, i // the chain of imports that ends in the error
@@ -2009,4 +2017,24 @@ func commandWas(lines []string, end, limit int) int {
 		}
 	}
 	return end
+}
+
+// ctestHeadAbove returns the line of ctest's "***Failed" report over the
+// block that starts on line start when only the test's banner lines come
+// between (GoogleTest's "Running main()", "[==========]", "[ RUN      ]"),
+// or start: under --output-on-failure ctest's line heads what its test
+// printed.
+func ctestHeadAbove(lines []string, start, floor int) int {
+	for j := start - 1; j >= floor && j >= start-12; j-- {
+		l := lines[j]
+		switch {
+		case strings.Contains(l, "***") && ctestFailRe.MatchString(l):
+			return j
+		case strings.HasPrefix(l, "[==========]"), strings.HasPrefix(l, "[----------]"), strings.HasPrefix(l, "[ RUN      ]"),
+			strings.HasPrefix(l, "Running main() from"), strings.HasPrefix(l, "Note: Google Test filter"), strings.HasPrefix(l, "Note: Randomizing"):
+		default:
+			return start
+		}
+	}
+	return start
 }

@@ -576,6 +576,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case strings.HasPrefix(s, "CONFLICT (") && strings.Contains(s, "): "):
 		// git's merge conflict, and the "Automatic merge failed" under it.
 		return verdict{kind: kindError, fam: famTool, text: t}
+	case strings.Contains(s, "***Timeout") && ctestFailRe.MatchString(s):
+		// ctest's test that ran out of time, with what it printed before.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
 	case strings.Contains(s, "***") && ctestFailRe.MatchString(s) && !ctestOutputFollows(doc.short, i):
 		// ctest's line for a test that failed: "2/3 Test #2: name
 		// ....***Failed  0.01 sec". Under --output-on-failure the test's

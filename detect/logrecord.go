@@ -97,7 +97,9 @@ func recordPrefix(s string) (n int, stamped bool) {
 			}
 			i = k
 			continue
-		case (c == '-' || c == '|' || c == ':') && stamped && j+1 < len(s) && (s[j+1] == ' ' || s[j+1] == '-' || s[j+1] == '\t') && !goTestMark(s[j:]):
+		case (c == '-' || c == '|' || c == ':') && stamped && j+1 < len(s) && (s[j+1] == ' ' || s[j+1] == '-' || s[j+1] == '\t') && !goTestMark(s[j:]) &&
+			strings.TrimRight(s[j:], "-\r ") != "":
+			// (A rule of dashes after the time is what the line says.)
 			// A separator between fields: " - ", " | ", " --- ".
 			k := j
 			for k < len(s) && (s[k] == '-' || s[k] == '|' || s[k] == ':') {
