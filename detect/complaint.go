@@ -157,6 +157,9 @@ var quietWords = map[string]bool{
 // "unexpected") or two ("not found", "no such", "does not exist", "is not
 // a", "timed out").
 func failurePhrase(msg string) bool {
+	if k := strings.LastIndex(msg, " ["); k > 0 && strings.HasSuffix(msg, "]") && !strings.ContainsAny(msg[k+2:len(msg)-1], " ]") {
+		msg = msg[:k] // a tag at the end ("Good signature from x [unknown]": gpg's trust in the key)
+	}
 	var buf [24]byte
 	prev := ""
 	for i := 0; i < len(msg); {

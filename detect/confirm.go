@@ -327,6 +327,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// (a struct field, an argument list, a concatenation): source.
 		return verdict{}
 	}
+	if strings.Contains(t, " | ") && resultRow(doc.short, i) {
+		return verdict{} // a row of a query's result table ("ERROR   | t"): data
+	}
 	if strings.HasPrefix(t, "imports ") && strings.Contains(t, ": ") && i > 0 && importChain(doc.short, i) >= 0 {
 		// The go command's chain of imports ("package x", "\timports y
 		// from a.go", ...) that ends in what went wrong: "import cycle
@@ -1459,3 +1462,22 @@ func ansibleIgnored(lines []string, i int) bool {
 	}
 	return j+1 < len(lines) && strings.TrimSpace(lines[j+1]) == "...ignoring"
 }
+
+// resultRow reports whether line i is a row of a table a query printed:
+// the lines above it hold the column separator too, up to the rule under
+// the header ("---------+--------" psql draws, a markdown "|---|---|").
+func resultRow(lines []string, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-200; j-- {
+		l := strings.TrimSpace(lines[j])
+		if tableRuleRe.MatchString(l) {
+			return j >= 1 && strings.Contains(lines[j-1], "|")
+		}
+		if !strings.Contains(l, "|") {
+			return false
+		}
+	}
+	return false
+}
+
+// tableRuleRe is the rule under a table's header: psql's, markdown's.
+var tableRuleRe = regexp.MustCompile(`^(?:-+(?:\+-+)+|\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-{3,}:?\s*\|?)$`)
