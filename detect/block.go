@@ -142,6 +142,16 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	switch fam {
 	case famTraceback:
 		end, key = captureTraceback(lines, i, limit)
+		// An exception whose message goes on in paragraphs after a blank
+		// line, each a heading and what is indented under it
+		// (jsonschema's "Failed validating ... in schema:" and "On
+		// instance[...]:").
+		for end+3 <= limit && blank(lines[end+1]) && paragraphHead(lines[end+2]) && indentOf(lines[end+3]) > 0 && !blank(lines[end+3]) {
+			end += 3
+			for end+1 <= limit && indentOf(lines[end+1]) > 0 && !blank(lines[end+1]) {
+				end++
+			}
+		}
 		// asyncio's "Task exception was never retrieved" and the future it
 		// names stand over the traceback.
 		start = captureAbove(lines, i, floor, fam)
@@ -2037,4 +2047,12 @@ func ctestHeadAbove(lines []string, start, floor int) int {
 		}
 	}
 	return start
+}
+
+// paragraphHead reports whether a line at the margin heads a paragraph of
+// an exception's message: it ends with a colon.
+func paragraphHead(l string) bool {
+	t := strings.TrimRight(l, " \r")
+	return len(t) > 3 && indentOf(t) == 0 && strings.HasSuffix(t, ":") && !promptLike(t) && !strings.HasPrefix(t, "Traceback") &&
+		!strings.HasPrefix(t, "During handling") && !strings.HasPrefix(t, "The above exception")
 }

@@ -65,6 +65,20 @@ func complaintMessage(s string) (string, bool) {
 		return "", false
 	}
 	name := s[:i]
+	if strings.HasPrefix(s[i:], " line ") {
+		// A config file's complaint about one of its lines: "sshd_config
+		// line 9: MaxSessions integer value invalid."
+		j := i + len(" line ")
+		k := j
+		for k < len(s) && isDigit(s[k]) {
+			k++
+		}
+		if k == j || k+1 >= len(s) || s[k] != ':' || s[k+1] != ' ' {
+			return "", false
+		}
+		msg := strings.TrimLeft(s[k+1:], " ")
+		return msg, msg != ""
+	}
 	if s[i] == '[' {
 		j := i + 1
 		for j < len(s) && isDigit(s[j]) {
