@@ -339,6 +339,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "fatal: [") && strings.Contains(t, "FAILED!") && ansibleIgnored(doc.short, i) {
 		return verdict{} // a task that failed with ignore_errors: "...ignoring"
 	}
+	if strings.HasPrefix(t, "ERROR ") && len(t) > 8 && t[6] >= 'A' && t[6] <= 'Z' && t[7] >= 'a' && t[7] <= 'z' && failurePhrase(t[6:]) && !strings.Contains(t, " | ") {
+		// A tool's own level word over its message, no colon between
+		// ("ERROR Failed to parse ./pyproject.toml: ...", python -m build).
+		return verdict{kind: kindError, fam: famLine, text: t}
+	}
 	if strings.HasPrefix(t, "ESLint found too many warnings") {
 		// ESLint's --max-warnings gate: the warnings failed the run.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
