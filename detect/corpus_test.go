@@ -22,7 +22,7 @@ type floors struct {
 }
 
 var (
-	corpusFloors = floors{precision: 1.00, recall: 1.00, capture: 0.996, category: 1.00}
+	corpusFloors = floors{precision: 1.00, recall: 1.00, capture: 0.997, category: 1.00}
 	// The first held-out set has been seen since its first measurement
 	// (0.97, 0.81, 0.62, 0.67) and developed against: these are its
 	// figures now; it no longer stands for unseen output.
@@ -35,14 +35,14 @@ var (
 	// 0.527, 0.629); the classes of output it missed have been worked on
 	// since (each with other examples added to the corpus first): these
 	// are its figures now; it no longer stands for unseen output.
-	holdout3Floors = floors{precision: 1.00, recall: 0.970, capture: 0.835, category: 0.915}
+	holdout3Floors = floors{precision: 1.00, recall: 0.970, capture: 0.854, category: 0.916}
 	// The fourth held-out set, collected and labelled by someone who never
 	// saw the detector or its output (see its README.md): measured once,
 	// unseen, after the work on the third (0.912, 0.786, 0.522, 0.727);
 	// the classes of output it missed have been worked on since (each
 	// with other examples added to the corpus first): these are its
 	// figures now; it no longer stands for unseen output.
-	holdout4Floors = floors{precision: 0.968, recall: 0.986, capture: 0.825, category: 0.917}
+	holdout4Floors = floors{precision: 0.968, recall: 0.986, capture: 0.834, category: 0.918}
 	// The fifth held-out set, collected and labelled by someone who never
 	// saw the detector or its output (see its README.md), from other
 	// programs than the fourth's: measured once, unseen, after the work on
@@ -50,7 +50,7 @@ var (
 	// output it missed have been worked on since (each with other
 	// examples added to the corpus first): these are its figures now; it
 	// no longer stands for unseen output.
-	holdout5Floors = floors{precision: 0.959, recall: 0.875, capture: 0.713, category: 0.909}
+	holdout5Floors = floors{precision: 0.965, recall: 0.907, capture: 0.749, category: 0.913}
 	// The sixth held-out set, collected and labelled by someone who never
 	// saw the detector or its output (see its README.md), weighted like
 	// what a coding agent's loop meets: measured once, unseen, after the
@@ -58,7 +58,7 @@ var (
 	// the classes of output it missed have been worked on since (each
 	// with other examples added to the corpus first): these are its
 	// figures now; it no longer stands for unseen output.
-	holdout6Floors = floors{precision: 0.965, recall: 0.779, capture: 0.605, category: 0.851}
+	holdout6Floors = floors{precision: 0.980, recall: 0.862, capture: 0.708, category: 0.884}
 	// The seventh held-out set (29 outputs: its labeller ran out of time,
 	// see its README.md), collected and labelled by someone who never saw
 	// the detector or its output: measured once, unseen, after the work on
@@ -66,13 +66,13 @@ var (
 	// missed have been worked on since (each with other examples added to
 	// the corpus first): these are its figures now; it no longer stands
 	// for unseen output.
-	holdout7Floors = floors{precision: 0.945, recall: 0.945, capture: 0.759, category: 0.908}
+	holdout7Floors = floors{precision: 0.966, recall: 0.945, capture: 0.799, category: 0.931}
 	// The eighth held-out set (36 outputs), collected and labelled by
 	// someone who never saw the detector or its output (see its README.md):
 	// measured once, unseen, after the work on the seventh (0.976, 0.920,
 	// 0.841, 0.812); the classes of output it missed have been worked on
 	// since: these are its figures now.
-	holdout8Floors = floors{precision: 0.987, recall: 0.942, capture: 0.930, category: 0.889}
+	holdout8Floors = floors{precision: 0.987, recall: 0.942, capture: 0.954, category: 0.889}
 	// The ninth held-out set (37 outputs of logs, JVM, shells, network
 	// clients, multi-line blocks and agent transcripts) and the tenth (41
 	// outputs of everyday development and CI work), each collected and
@@ -82,7 +82,7 @@ var (
 	// 0.986, 0.934, 0.838, 0.936. The classes of output they missed have
 	// been worked on since: these are their figures now.
 	holdout9Floors  = floors{precision: 0.980, recall: 0.980, capture: 0.966, category: 0.913}
-	holdout10Floors = floors{precision: 0.986, recall: 1.00, capture: 0.986, category: 0.979}
+	holdout10Floors = floors{precision: 1.00, recall: 1.00, capture: 1.00, category: 0.986}
 	// The eleventh held-out set (41 outputs of operations, data and
 	// scripting work: servers and their logs, database clients, archives,
 	// certificates, shell automation), collected and labelled by someone
@@ -90,7 +90,7 @@ var (
 	// measured once, unseen, after the work on the ninth and tenth —
 	// 0.927, 0.816, 0.474, 0.765. The classes of output it missed have been
 	// worked on since: these are its figures now.
-	holdout11Floors = floors{precision: 0.982, recall: 0.935, capture: 0.770, category: 0.819}
+	holdout11Floors = floors{precision: 0.982, recall: 0.943, capture: 0.824, category: 0.838}
 	// The twelfth held-out set (37 outputs: a full-stack team's week —
 	// a Go service, a Flask service, TypeScript tooling, databases, infra
 	// glue and three agent transcripts), collected and labelled by someone
@@ -98,7 +98,7 @@ var (
 	// measured once, unseen, after the work on the eleventh — 0.984,
 	// 0.939, 0.700, 0.887. The classes of output it missed have been worked
 	// on since: these are its figures now; no unseen set is left.
-	holdout12Floors = floors{precision: 0.983, recall: 0.954, capture: 0.749, category: 0.911}
+	holdout12Floors = floors{precision: 0.991, recall: 0.954, capture: 0.816, category: 0.936}
 	// The thirteenth held-out set (37 outputs: a grab-bag of what a coding
 	// agent's loop meets, in scenarios no earlier set names), collected and
 	// labelled by someone who never saw the detector or its output (see
@@ -106,19 +106,22 @@ var (
 	// twelfth — 0.988, 0.964, 0.756, 0.778. The classes of output it missed
 	// have been worked on since (each with other examples added to the
 	// corpus first): these are its figures now.
-	holdout13Floors = floors{precision: 0.987, recall: 0.963, capture: 0.755, category: 0.777}
+	holdout13Floors = floors{precision: 1.00, recall: 1.00, capture: 1.00, category: 0.987}
 	// The fourteenth held-out set (39 outputs: a Go-first coding agent's
 	// working week on a polyglot repo), collected and labelled by someone
 	// who never saw the detector or its output (see its README.md):
 	// measured once, unseen, after the work on the thirteenth — 0.977,
-	// 0.972, 0.918, 0.931, each target met.
-	holdout14Floors = floors{precision: 0.976, recall: 0.971, capture: 0.917, category: 0.930}
+	// 0.972, 0.918, 0.931, each target met. Its misses have been worked on
+	// since: these are its figures now.
+	holdout14Floors = floors{precision: 1.00, recall: 1.00, capture: 0.989, category: 0.977}
 	// The fifteenth held-out set (39 outputs: CI jobs, C/C++ builds,
 	// packaging and release, configuration and data validation), collected
 	// and labelled by someone who never saw the detector or its output
 	// (see its README.md): measured once, unseen, after the work on the
-	// fourteenth — 0.899, 0.924, 0.602, 0.639.
-	holdout15Floors = floors{precision: 0.898, recall: 0.923, capture: 0.601, category: 0.638}
+	// fourteenth — 0.899, 0.924, 0.602, 0.639. The classes of output it
+	// missed have been worked on since (each with other examples added to
+	// the corpus first): these are its figures now.
+	holdout15Floors = floors{precision: 0.964, recall: 0.957, capture: 0.840, category: 0.840}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
