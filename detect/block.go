@@ -1859,7 +1859,11 @@ func restated(lines []string, start, end, limit int) int {
 		return end
 	}
 	for k := start; k <= end; k++ {
-		m := strings.TrimSpace(lines[k])
+		l := lines[k]
+		if j := skipBlanks(l, 0); j >= len(l) || l[j] != 'e' && l[j] != 'E' && l[j] != 'f' {
+			continue // only "error: ", "Error: ", "ERROR: ", "fatal: " lines are looked at
+		}
+		m := strings.TrimSpace(l)
 		for _, p := range [...]string{"error: ", "Error: ", "ERROR: ", "fatal: "} {
 			m = strings.TrimPrefix(m, p)
 		}

@@ -1259,7 +1259,17 @@ var (
 // mayBeMietteFrame reports whether a line holds the opening of a miette
 // frame, before the expression decides.
 func mayBeMietteFrame(l string) bool {
-	return strings.Contains(l, ",-[") || strings.Contains(l, "╭─[")
+	for k := strings.IndexByte(l, '['); k >= 0; {
+		if strings.HasSuffix(l[:k], ",-") || strings.HasSuffix(l[:k], "╭─") {
+			return true
+		}
+		n := strings.IndexByte(l[k+1:], '[')
+		if n < 0 {
+			break
+		}
+		k += 1 + n
+	}
+	return false
 }
 
 // mietteFrame reports whether a line opens a miette frame with its place.
