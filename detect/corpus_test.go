@@ -122,6 +122,13 @@ var (
 	// missed have been worked on since (each with other examples added to
 	// the corpus first): these are its figures now.
 	holdout15Floors = floors{precision: 0.964, recall: 0.957, capture: 0.840, category: 0.840}
+	// The sixteenth held-out set (39 outputs: a mixed team's loop — a
+	// TypeScript/Node monorepo, Python data pipelines, a Go CLI, and the
+	// agents that work on them), collected and labelled by someone who
+	// never saw the detector or its output (see its README.md): measured
+	// once, unseen, on the detector as this session leaves it — 0.982,
+	// 0.927, 0.861, 0.915. Never tune the detector against it.
+	holdout16Floors = floors{precision: 0.981, recall: 0.926, capture: 0.860, category: 0.914}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -297,7 +304,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout15, one subtest each (-run TestHoldout/holdout8): each
+// testdata/holdout16, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -322,6 +329,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout13", holdout13Floors},
 		{"holdout14", holdout14Floors},
 		{"holdout15", holdout15Floors},
+		{"holdout16", holdout16Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
