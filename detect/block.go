@@ -1553,6 +1553,9 @@ func captureAborted(lines []string, end int) int {
 // conclusion reports whether a line is a conclusion (conclusionRe); the
 // words it must hold are looked for first, in one pass.
 func conclusion(l string) bool {
+	if strings.Contains(l, `: running "`) && goGenerateExit(l) && goGenerateRe.MatchString(l) {
+		return true // go generate's word on the generator whose error is above
+	}
 	if l == "Couldn't compile the test." || strings.HasSuffix(l, " compile error") || strings.HasSuffix(l, " compile errors") {
 		// A doctest's rustc error's end; jq's "jq: 1 compile error".
 		return l[0] == 'C' || compileCountRe.MatchString(l)

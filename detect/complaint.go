@@ -19,8 +19,12 @@ import (
 // complaint reports whether line s is a program's complaint.
 func complaint(s string) bool {
 	msg, ok := complaintMessage(s)
-	return ok && (failurePhrase(msg) || alarmed(s, msg)) && !looksLikeCode(msg)
+	return ok && (failurePhrase(msg) || alarmed(s, msg) || strings.Contains(msg, ", found '") && expectedFoundRe.MatchString(msg)) && !looksLikeCode(msg)
 }
+
+// expectedFoundRe is a parser's complaint quoted in a message: "8:12:
+// expected '}', found 'EOF'" (go/format's).
+var expectedFoundRe = regexp.MustCompile(`\bexpected ['"]?[^'", ]{1,16}['"]?, found '`)
 
 // callerComplaint reports whether l is a complaint in words, not a
 // program's alarm behind asterisks ("make: *** ...", its own error).

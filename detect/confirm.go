@@ -239,6 +239,10 @@ var (
 	// abortedRe is a program's announcement that it died of the
 	// exception below.
 	abortedRe = regexp.MustCompile(`^[\w.-]+ aborted!$`)
+	// goGenerateRe is go generate's report of a generator that failed.
+	goGenerateRe = regexp.MustCompile(`^\S+\.go:\d+: running "[^"]+": \S`)
+	// stepFailedRe is a script's report that one of its steps failed.
+	stepFailedRe = regexp.MustCompile(`^(?:[Ss]tep|[Ss]tage|[Jj]ob|[Tt]ask|[Tt]arget) ['"‘]?([\w:./-]+)['"’]? failed\.?$`)
 	// failMismatchRe is "FAIL name: want X, got Y" (or expected/got).
 	failMismatchRe = regexp.MustCompile(`^FAIL \S+: .*\b(?:want|wanted|expected) .+, (?:got|but got|actual) \S`)
 	// loadKeyRe is ssh's refusal of a private key it cannot use.
@@ -343,6 +347,25 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// A tool's own level word over its message, no colon between
 		// ("ERROR Failed to parse ./pyproject.toml: ...", python -m build).
 		return verdict{kind: kindError, fam: famLine, text: t}
+	}
+	if strings.Contains(t, `: running "`) && goGenerateRe.MatchString(t) {
+		// go generate's word on a generator that failed, at its
+		// //go:generate line: its exit status (a step that failed), or
+		// why it could not run (what that says decides).
+		v := verdict{kind: kindError, fam: famLine, text: t}
+		if goGenerateExit(t) {
+			v.cat = errkind.CategoryBuild
+		}
+		return v
+	}
+	if m := stepFailedRe.FindStringSubmatch(t); m != nil {
+		// A CI script's own word on a step it ran: "step 'typecheck'
+		// failed". A test step failed its tests.
+		v := verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+		if strings.Contains(strings.ToLower(m[1]), "test") {
+			v.cat = errkind.CategoryTest
+		}
+		return v
 	}
 	if strings.HasPrefix(t, "ESLint found too many warnings") {
 		// ESLint's --max-warnings gate: the warnings failed the run.
@@ -1496,3 +1519,10 @@ func resultRow(lines []string, i int) bool {
 
 // tableRuleRe is the rule under a table's header: psql's, markdown's.
 var tableRuleRe = regexp.MustCompile(`^(?:-+(?:\+-+)+|\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-{3,}:?\s*\|?)$`)
+
+// goGenerateExit reports whether t is go generate's report of a generator
+// that exited with a status: "doc.go:4: running "go": exit status 1".
+func goGenerateExit(t string) bool {
+	k := strings.LastIndex(t, ": exit status ")
+	return k > 0 && strings.Contains(t[:k], `: running "`) && digits(t[k+len(": exit status "):], 3) == len(t)-k-len(": exit status ")
+}
