@@ -241,6 +241,8 @@ var (
 	abortedRe = regexp.MustCompile(`^[\w.-]+ aborted!$`)
 	// goGenerateRe is go generate's report of a generator that failed.
 	goGenerateRe = regexp.MustCompile(`^\S+\.go:\d+: running "[^"]+": \S`)
+	// stepCountRe is a script's count of the steps that failed.
+	stepCountRe = regexp.MustCompile(`^(?:\S+: )?\d+ (?:step|stage|job|task|check|target)(?:\(s\)|s)? failed$`)
 	// stepFailedRe is a script's report that one of its steps failed.
 	stepFailedRe = regexp.MustCompile(`^(?:[Ss]tep|[Ss]tage|[Jj]ob|[Tt]ask|[Tt]arget) ['"‘]?([\w:./-]+)['"’]? failed\.?$`)
 	// failMismatchRe is "FAIL name: want X, got Y" (or expected/got).
@@ -357,6 +359,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			v.cat = errkind.CategoryBuild
 		}
 		return v
+	}
+	if strings.HasSuffix(t, " failed") && stepCountRe.MatchString(t) {
+		return verdict{kind: kindSummary, fam: famLine, text: t} // "ci: 2 step(s) failed": a count
 	}
 	if m := stepFailedRe.FindStringSubmatch(t); m != nil {
 		// A CI script's own word on a step it ran: "step 'typecheck'
