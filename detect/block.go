@@ -291,7 +291,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		for end > i && (strings.HasPrefix(strings.TrimSpace(lines[end]), "--- PASS: ") || strings.HasPrefix(strings.TrimSpace(lines[end]), "--- SKIP: ")) {
 			end-- // the subtests that passed after the one that failed
 		}
-		if end+1 <= limit && goPanicRe.MatchString(lines[end+1]) {
+		if end+1 <= limit && (goPanicRe.MatchString(lines[end+1]) || indentOf(lines[end+1]) > 0 && indentOf(lines[end+1]) == indentOf(lines[i]) && goPanicRe.MatchString(strings.TrimLeft(lines[end+1], " "))) {
 			key = end + 1 // the panic says what went wrong
 			end = captureGoPanic(lines, end+1, limit)
 		}
@@ -950,11 +950,33 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 // message, the goroutine traces and their frames.
 func captureGoPanic(lines []string, i, limit int) int {
 	end := i
+	// A trace printed indented (inside an agent's box): its lines are
+	// read without the indentation its first line has, and a frame's file
+	// line, its tab turned into spaces, is indented further.
+	pad := indentOf(lines[i])
 	for j := i + 1; j <= limit; j++ {
 		l := lines[j]
+		if pad > 0 {
+			if indentOf(l) < pad && !blank(l) {
+				return end
+			}
+			if len(l) >= pad {
+				l = l[pad:]
+			}
+			if strings.HasPrefix(l, " ") && !blank(l) {
+				end = j
+				continue
+			}
+		}
 		if blank(l) {
-			if j+1 <= limit && (strings.HasPrefix(lines[j+1], "goroutine ") || strings.HasPrefix(lines[j+1], "[signal ") ||
-				strings.HasPrefix(lines[j+1], "runtime stack:")) {
+			next := ""
+			if j+1 <= limit {
+				next = lines[j+1]
+				if pad > 0 && indentOf(next) >= pad {
+					next = next[pad:]
+				}
+			}
+			if strings.HasPrefix(next, "goroutine ") || strings.HasPrefix(next, "[signal ") || strings.HasPrefix(next, "runtime stack:") {
 				continue
 			}
 			return end
