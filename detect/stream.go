@@ -778,7 +778,7 @@ func commandStart(l string) bool {
 	case '$':
 		return strings.HasPrefix(l, "$ ")
 	case '>':
-		return strings.HasPrefix(l, "> Running ")
+		return strings.HasPrefix(l, "> Running ") || strings.HasPrefix(l, "> /run ") || strings.HasPrefix(l, "> /test ")
 	case '[':
 		return strings.Contains(l, "] exec ")
 	case '{':
