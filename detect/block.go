@@ -2085,3 +2085,30 @@ func paragraphHead(l string) bool {
 	return len(t) > 3 && indentOf(t) == 0 && strings.HasSuffix(t, ":") && !promptLike(t) && !strings.HasPrefix(t, "Traceback") &&
 		!strings.HasPrefix(t, "During handling") && !strings.HasPrefix(t, "The above exception")
 }
+
+// vitestUnhandled returns the block of an error vitest caught outside a
+// test ("⎯ Uncaught Exception ⎯", "⎯ Unhandled Rejection ⎯") widened to
+// the "⎯ Unhandled Errors ⎯" banner above it with its paragraph, and to
+// the explanation under it ("This error originated in ..." and its
+// items), or the block as it was.
+func vitestUnhandled(lines []string, start, end, floor, limit int) (int, int) {
+	h := lines[start]
+	if !strings.Contains(h, "⎯") || !strings.Contains(h, "Uncaught Exception") && !strings.Contains(h, "Unhandled Rejection") && !strings.Contains(h, "Unhandled Error") {
+		return start, end
+	}
+	for j := start - 1; j >= floor && j >= start-8; j-- {
+		if strings.Contains(lines[j], "⎯") {
+			if strings.Contains(lines[j], "Unhandled Errors") {
+				start = j
+			}
+			break
+		}
+	}
+	if end+2 <= limit && blank(lines[end+1]) && strings.HasPrefix(strings.TrimSpace(lines[end+2]), "This error originated in") {
+		end += 2
+		for end+1 <= limit && !blank(lines[end+1]) && !strings.Contains(lines[end+1], "⎯") {
+			end++
+		}
+	}
+	return start, end
+}

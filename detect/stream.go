@@ -389,6 +389,7 @@ func (s *Stream) consider(i int) {
 		f.end = commandWas(doc.short, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
 		f.start = atBoxAbove(doc.short, f.start, floor)
 		f.start = ctestHeadAbove(doc.short, f.start, floor)
+		f.start, f.end = vitestUnhandled(doc.short, f.start, f.end, floor, min(len(doc.short)-1, f.end+maxBlockScan))
 		if n := f.end + 1; n < len(doc.short) && strings.HasPrefix(doc.short[n], "goroutine ") && goroutineRe.MatchString(doc.short[n]) {
 			// The goroutine's stack a Go program prints under the line
 			// that reported the failure (net/http's "http: panic serving
