@@ -142,6 +142,25 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	switch fam {
 	case famTraceback:
 		end, key = captureTraceback(lines, i, limit)
+		if i-2 >= floor && strings.TrimSpace(lines[i-1]) == `"""` && strings.Contains(lines[i-2], "RemoteTraceback") &&
+			end+1 <= limit && strings.TrimSpace(lines[end+1]) == `"""` {
+			// multiprocessing's RemoteTraceback: the worker's traceback
+			// quoted under it, and the parent's re-raise it caused.
+			start = i - 2
+			j := end + 2
+			for j <= limit && blank(lines[j]) {
+				j++
+			}
+			if j <= limit && strings.HasPrefix(lines[j], "The above exception was the direct cause") {
+				for j++; j <= limit && blank(lines[j]); j++ {
+				}
+				if j <= limit && tracebackRe.MatchString(lines[j]) {
+					end, key = captureTraceback(lines, j, limit)
+					return start, end, key
+				}
+			}
+			return start, end + 1, key
+		}
 		// An exception whose message goes on in paragraphs after a blank
 		// line, each a heading and what is indented under it
 		// (jsonschema's "Failed validating ... in schema:" and "On
@@ -1081,14 +1100,14 @@ func captureTool(lines []string, i, limit int) int {
 	case end+1 > limit:
 	case docsRe.MatchString(lines[end+1]):
 		end++
-	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && explains(lines[i+1]):
-		end++
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && fieldLineRe.MatchString(lines[i+1]) && !strings.Contains(lines[i], " line "):
 		// "x: invalid config:" over the errors it joined, one a line:
 		// "port: must be between 1 and 65535, got 0".
 		for end+1 <= limit && end-i < 20 && fieldLineRe.MatchString(lines[end+1]) {
 			end++
 		}
+	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && explains(lines[i+1]):
+		end++
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && namedFileLine(lines[i], lines[i+1]) != "":
 		// "go: errors parsing go.mod:" over "go.mod:5: unknown
 		// directive: x": the places in the file it announced.
@@ -1979,7 +1998,7 @@ func namedFileLine(head, next string) string {
 
 // fieldLineRe is a line that names a field and what is wrong with it:
 // "port: must be between 1 and 65535, got 0" (errors.Join's lines).
-var fieldLineRe = regexp.MustCompile(`^[a-z_][\w.\[\]-]{0,40}: [a-z]`)
+var fieldLineRe = regexp.MustCompile(`^(?:[a-z_][\w.\[\]-]{0,40}: [a-z]|(?:row|line|item|entry|record) \d+: \S)`)
 
 // pipHead returns the line of pip's diagnostic head ("error: x-y") that
 // line i is, or that stands a blank line over the "× " line i is; or -1.
