@@ -1167,7 +1167,8 @@ func diagnosticVerdict(msg, t string) verdict {
 		return verdict{} // gcc's "   required from here": context, not a diagnostic
 	}
 	lower := strings.ToLower(msg)
-	for _, w := range []string{"warning", "note", "info"} {
+	for _, w := range []string{"warning", "note", "info", "style", "performance", "portability"} {
+		// (cppcheck's levels below error: style, performance, portability.)
 		if strings.HasPrefix(lower, w) && (len(msg) == len(w) || !isWordByte(msg[len(w)])) {
 			return verdict{kind: kindWarning, fam: famLine, text: t}
 		}
