@@ -2131,3 +2131,32 @@ func vitestUnhandled(lines []string, start, end, floor, limit int) (int, int) {
 	}
 	return start, end
 }
+
+// edges returns the block from start to end widened over what heads or
+// closes it whatever its family: a line that says its error again, the
+// problem PyYAML reports under its context, the statement a database
+// client echoes, OpenSSH's banner, ctest's line for the test, vitest's
+// banner and explanation, the goroutine stack under the line that
+// reported it, and two rules of dashes around it.
+func edges(lines []string, start, end, floor int) (int, int) {
+	limit := func(k int) int { return min(len(lines)-1, k+maxBlockScan) }
+	end = restated(lines, start, end, limit(end))
+	end = yamlProblem(lines, end, limit(end))
+	end = commandWas(lines, end, limit(end))
+	start = atBoxAbove(lines, start, floor)
+	start = ctestHeadAbove(lines, start, floor)
+	start, end = vitestUnhandled(lines, start, end, floor, limit(end))
+	if n := end + 1; n < len(lines) && strings.HasPrefix(lines[n], "goroutine ") && goroutineRe.MatchString(lines[n]) {
+		// The goroutine's stack a Go program prints under the line that
+		// reported the failure (net/http's "http: panic serving x: ...",
+		// a logged debug.Stack()).
+		end = captureGoPanic(lines, n, limit(n))
+	}
+	if start-1 >= floor && end+1 < len(lines) && lines[start-1] == lines[end+1] && ruleRe.MatchString(lines[end+1]) {
+		// A report between two rules of the same dashes (socketserver's
+		// "Exception occurred during processing of request"): the rules
+		// frame it.
+		start, end = start-1, end+1
+	}
+	return start, end
+}

@@ -384,25 +384,7 @@ func (s *Stream) consider(i int) {
 		}
 		f.end = e
 		f.end = restatedRequest(doc, f.start, f.end)
-		f.end = restated(doc.short, f.start, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
-		f.end = yamlProblem(doc.short, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
-		f.end = commandWas(doc.short, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
-		f.start = atBoxAbove(doc.short, f.start, floor)
-		f.start = ctestHeadAbove(doc.short, f.start, floor)
-		f.start, f.end = vitestUnhandled(doc.short, f.start, f.end, floor, min(len(doc.short)-1, f.end+maxBlockScan))
-		if n := f.end + 1; n < len(doc.short) && strings.HasPrefix(doc.short[n], "goroutine ") && goroutineRe.MatchString(doc.short[n]) {
-			// The goroutine's stack a Go program prints under the line
-			// that reported the failure (net/http's "http: panic serving
-			// x: ...", a logged debug.Stack()).
-			f.end = captureGoPanic(doc.short, n, min(len(doc.short)-1, n+maxBlockScan))
-		}
-		if f.start-1 >= floor && f.end+1 < len(doc.short) && doc.short[f.start-1] == doc.short[f.end+1] && ruleRe.MatchString(doc.short[f.end+1]) {
-			// A report between two rules of the same dashes (socketserver's
-			// "Exception occurred during processing of request"): the
-			// rules frame it.
-			f.start--
-			f.end++
-		}
+		f.start, f.end = edges(doc.short, f.start, f.end, floor)
 	}
 	switch v.kind {
 	case kindSummary:
