@@ -130,6 +130,12 @@ var (
 	// 0.915. The classes of output it missed have been worked on since:
 	// these are its figures now.
 	holdout16Floors = floors{precision: 0.993, recall: 0.971, capture: 0.925, category: 0.923}
+	// The seventeenth held-out set (40 outputs: a Go platform team's week),
+	// collected and labelled by someone who never saw the detector or its
+	// output (see its README.md): measured once, unseen, on the detector as
+	// this session leaves it — 0.946, 0.933, 0.891, 0.921. Never tune the
+	// detector against it.
+	holdout17Floors = floors{precision: 0.945, recall: 0.932, capture: 0.890, category: 0.920}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -305,7 +311,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout16, one subtest each (-run TestHoldout/holdout8): each
+// testdata/holdout17, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -331,6 +337,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout14", holdout14Floors},
 		{"holdout15", holdout15Floors},
 		{"holdout16", holdout16Floors},
+		{"holdout17", holdout17Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
