@@ -315,6 +315,24 @@ func captureGoJSON(lines []string, i, floor int) (start, end int, text string) {
 		}
 		end = j
 	}
+	// The panic that ended the test, printed as the parent's output
+	// events after its "--- FAIL" lines: through its last frame.
+	if j := end + 1; j < len(lines) {
+		if e, ok := decodeTestEvent(lines[j]); ok && e.Action == "output" && strings.HasPrefix(e.Output, "panic: ") &&
+			(e.Test == test || strings.HasPrefix(test, e.Test+"/")) {
+			owner := e.Test
+			for ; j < len(lines) && j <= end+maxBlockScan; j++ {
+				e, ok := decodeTestEvent(lines[j])
+				if !ok || e.Test != owner || e.Action != "output" {
+					break
+				}
+			}
+			end = j - 1
+			if e, ok := decodeTestEvent(lines[min(j, len(lines)-1)]); ok && j < len(lines) && e.Test == owner && e.Action == "fail" {
+				end = j // the test's fail event: its status, not another error
+			}
+		}
+	}
 	return start, end, text
 }
 
