@@ -310,6 +310,10 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		for end > i && (strings.HasPrefix(strings.TrimSpace(lines[end]), "--- PASS: ") || strings.HasPrefix(strings.TrimSpace(lines[end]), "--- SKIP: ")) {
 			end-- // the subtests that passed after the one that failed
 		}
+		if p := parentFail(lines[i]); p != "" && end+1 <= limit && strings.TrimSpace(lines[end+1]) == p &&
+			(end+2 > limit || indentOf(lines[end+2]) == 0) {
+			end++ // a benchmark's parent, printed after its sub-benchmark and saying no more
+		}
 		if end+1 <= limit && (goPanicRe.MatchString(lines[end+1]) || indentOf(lines[end+1]) > 0 && indentOf(lines[end+1]) == indentOf(lines[i]) && goPanicRe.MatchString(strings.TrimLeft(lines[end+1], " "))) {
 			key = end + 1 // the panic says what went wrong
 			end = captureGoPanic(lines, end+1, limit)
@@ -2159,4 +2163,22 @@ func edges(lines []string, start, end, floor int) (int, int) {
 		start, end = start-1, end+1
 	}
 	return start, end
+}
+
+// parentFail returns the "--- FAIL: Parent" line of a sub-test or
+// sub-benchmark's "--- FAIL: Parent/sub" line, or "".
+func parentFail(l string) string {
+	t := strings.TrimSpace(l)
+	if !strings.HasPrefix(t, "--- FAIL: ") {
+		return ""
+	}
+	name := strings.Fields(t[len("--- FAIL: "):])
+	if len(name) == 0 {
+		return ""
+	}
+	k := strings.LastIndexByte(name[0], '/')
+	if k <= 0 {
+		return ""
+	}
+	return "--- FAIL: " + name[0][:k]
 }

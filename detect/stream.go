@@ -478,6 +478,22 @@ func (s *Stream) consider(i int) {
 	}
 	if len(s.seen) < maxSeen {
 		s.seen[h] = struct{}{}
+		if v.fam == famJSON {
+			// A structured record's error field, said again on a line of
+			// its own (errors.Join's lines under "x: 5 of 6 failed:"),
+			// restates it.
+			for k := strings.Index(f.text, ": "); k >= 0 && len(s.seen) < maxSeen; {
+				var eh maphash.Hash
+				eh.SetSeed(seenSeed)
+				eh.WriteString(f.text[k+2:])
+				s.seen[eh.Sum64()] = struct{}{}
+				n := strings.Index(f.text[k+2:], ": ")
+				if n < 0 {
+					break
+				}
+				k += 2 + n
+			}
+		}
 	}
 	s.nErrs++
 	s.named, s.counts = nil, nil // never reported now

@@ -28,6 +28,8 @@ func TestClassify(t *testing.T) {
 		{build("string does not satisfy Number (string missing in ~int | ~int64 | ~float64)"), CategoryType, SeverityBlocking},
 		{build("in call to Zero, cannot infer T (declared at ./main.go:25:11)"), CategoryType, SeverityBlocking},
 		{build("cannot range over n (variable of type int64)"), CategoryType, SeverityBlocking},
+		{filter.Error{Message: "package example.com/x/cmd\n\timports example.com/x/numa: build constraints exclude all Go files in /src/numa", Tool: "build"}, CategoryBuild, SeverityBlocking},
+		{build("cannot define new methods on non-local type time.Duration"), CategoryType, SeverityBlocking},
 		{build("multiple-value strconv.Atoi(s) (value of type (int, error)) in single-value context"), CategoryType, SeverityBlocking},
 		{build("syntax error: unexpected {, expected )"), CategorySyntax, SeverityBlocking},
 		{filter.Error{File: "go.mod", Line: 5, Message: "unknown directive: frobnicate", Tool: "build"}, CategorySyntax, SeverityBlocking},

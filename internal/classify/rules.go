@@ -295,18 +295,18 @@ var goRules = newRuleSet(
 			"cannot convert", "is not a type", "wrong type", "invalid argument", "non-boolean condition", "cannot assign to",
 			"of wrong type", "(type) assertion",
 			// the type checker's words for generics, indexing and values that do not fit
-			"does not satisfy ", "cannot infer ", "does not match inferred type", "without instantiation", "in single-value context", "impossible type assertion", "impossible type switch case", "use of untyped nil", "cannot index ", "cannot slice ", "cannot range over ", "cannot call non-function", "invalid map key type", "invalid composite literal", "type arguments but want"},
+			"does not satisfy ", "cannot infer ", "does not match inferred type", "without instantiation", "in single-value context", "impossible type assertion", "impossible type switch case", "use of untyped nil", "cannot index ", "cannot slice ", "cannot range over ", "cannot call non-function", "invalid map key type", "invalid composite literal", "type arguments but want", "cannot define new methods on"},
 		guarded: []guarded{
 			{"format %", regexp.MustCompile(`format %\S+ has arg`)},
 			{"reads arg #", regexp.MustCompile(`reads arg #\d+, but call has`)},
 		}},
 	rule{cat: CategoryFilesystem, fold: true,
 		lits: []string{"no such file or directory", "permission denied", "enoent", "file not found", "is a directory",
-			"not a directory", "read-only file system", "build constraints exclude all go files"}},
+			"not a directory", "read-only file system"}},
 	rule{cat: CategoryBuild,
 		lits: []string{"imported and not used", "declared and not used", "import cycle not allowed", "running gcc failed",
 			"collect2: error", "ld returned", "missing return", "inconsistent vendoring", "redeclared in this block",
-			"too many errors", "[build failed]", "[setup failed]", "usage: go "},
+			"too many errors", "[build failed]", "[setup failed]", "usage: go ", "build constraints exclude all Go files"},
 		guarded: []guarded{
 			{"found packages ", regexp.MustCompile(`found packages .* in`)},
 			{"label ", regexp.MustCompile(`label .* defined and not used`)},
