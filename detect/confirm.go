@@ -1167,6 +1167,11 @@ func diagnosticVerdict(msg, t string) verdict {
 		return verdict{} // gcc's "   required from here": context, not a diagnostic
 	}
 	lower := strings.ToLower(msg)
+	if len(msg) > 3 && msg[1] == ':' && msg[2] == ' ' && strings.IndexByte("CWRI", msg[0]) >= 0 && strings.Contains(msg[3:min(len(msg), 48)], "/") {
+		// RuboCop's convention, warning and refactor offenses ("C:
+		// Style/Documentation: ..."): below its E and F.
+		return verdict{kind: kindWarning, fam: famLine, text: t}
+	}
 	for _, w := range []string{"warning", "note", "info", "style", "performance", "portability"} {
 		// (cppcheck's levels below error: style, performance, portability.)
 		if strings.HasPrefix(lower, w) && (len(msg) == len(w) || !isWordByte(msg[len(w)])) {
