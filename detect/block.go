@@ -708,8 +708,9 @@ func lastException(lines []string, start, end, key int) int {
 func captureIndented(lines []string, i, limit int, snippets bool) int {
 	base := indentOf(lines[i])
 	end := i
-	braces := false // inside an object dump: "at x (y.js:1:2) {" ... "}"
-	framed := false // a stack frame has been seen
+	braces := false  // inside an object dump: "at x (y.js:1:2) {" ... "}"
+	framed := false  // a stack frame has been seen
+	snipped := false // a source line over its caret has been taken
 	for j := i + 1; j <= limit; j++ {
 		l := lines[j]
 		if blank(l) {
@@ -720,8 +721,14 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 				k++
 			}
 			if k > limit || blank(lines[k]) || !continues(lines[k], lineAt(lines, k+1, limit), base, snippets, true) &&
-				!(j == i+1 && snippetAt(lines, k, limit)) {
+				!((j == i+1 || snippets && !snipped && end > i && indentOf(lines[end]) > base) && snippetAt(lines, k, limit)) {
 				break
+			}
+			if (j != i+1 || snippets) && snippetAt(lines, k, limit) && indentOf(lines[k]) <= base {
+				// tsc's snippet after the message's elaboration lines
+				// and a blank one: taken once.
+				snipped = true
+				end, j = k+1, k+1
 			}
 			continue
 		}
