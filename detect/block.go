@@ -1333,7 +1333,7 @@ func captureSanitizer(lines []string, i, floor, limit int) (start, end, key int)
 
 // numberedEndRe ends a numbered test report: PHPUnit's "--" between
 // sections and its closing counts, RSpec's "Finished in".
-var numberedEndRe = regexp.MustCompile(`^(?:--|There (?:was|were) \d+ \w+:|Finished in |\d+ examples?, |\d+ runs?, \d+ assertions?|ERRORS!|FAILURES!|Tests: \d)`)
+var numberedEndRe = regexp.MustCompile(`^(?:--\r?$|There (?:was|were) \d+ \w+:|Finished in |\d+ examples?, |\d+ runs?, \d+ assertions?|ERRORS!|FAILURES!|Tests: \d)`)
 
 // julHeaderRe is the first line of a java.util.logging record.
 var julHeaderRe = regexp.MustCompile(`^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M \S+ \S+$`)
@@ -2156,6 +2156,9 @@ func edges(lines []string, start, end, floor int) (int, int) {
 	end = commandWas(lines, end, limit(end))
 	start = atBoxAbove(lines, start, floor)
 	start = ctestHeadAbove(lines, start, floor)
+	if start-1 >= floor && start-1 > 0 && numberedRe.MatchString(lines[start-1]) && blank(lines[start-2]) && !numberedRe.MatchString(lines[start]) {
+		start-- // a runner's numbered item over what failed in it (PHPUnit's "1) Class::test")
+	}
 	start, end = vitestUnhandled(lines, start, end, floor, limit(end))
 	if n := end + 1; n < len(lines) && strings.HasPrefix(lines[n], "goroutine ") && goroutineRe.MatchString(lines[n]) {
 		// The goroutine's stack a Go program prints under the line that
