@@ -18,7 +18,7 @@ var (
 	numberedRe  = regexp.MustCompile(`^\s*\d+\) \S`)
 	snippetRe   = regexp.MustCompile(`^\s*%?\s*\d*\s*\|`)
 	noteRe      = regexp.MustCompile(`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?::\d+)+:\s*note:|^note: `)
-	goFrameRe   = regexp.MustCompile(`^(?:goroutine \d+ (?:.* )?\[|created by |\[signal |\s*\[recovered\]|panic\(|panic: |[\w./*()\[\]{}%-]+(?:\.[\w*()\[\]{}%-]+)*\(.*\)$|\t)`)
+	goFrameRe   = regexp.MustCompile(`^(?:goroutine \d+ (?:.* )?\[|created by |\[signal |\s*\[recovered\]|panic\(|panic: |[\w./*()\[\]{}%-]+(?:\.[\w*()\[\]{}%-]+)*\(.*\)$|\t| {2,}\S+\.(?:go|s):\d+)`)
 	pyChainRe   = regexp.MustCompile(`^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$`)
 	pyExcRe     = regexp.MustCompile(`^[\w.]*[A-Za-z]\w*(?::.*)?$`)
 	raceEndRe   = regexp.MustCompile(`^={10,}$`)
@@ -2165,6 +2165,9 @@ func edges(lines []string, start, end, floor int) (int, int) {
 		// reported the failure (net/http's "http: panic serving x: ...",
 		// a logged debug.Stack()).
 		end = captureGoPanic(lines, n, limit(n))
+	}
+	for end > start && (strings.HasPrefix(strings.TrimLeft(lines[end], " "), "╰") || strings.HasPrefix(strings.TrimLeft(lines[end], " "), "╭")) {
+		end-- // a box's border closes the box, not the error in it
 	}
 	if start-1 >= floor && end+1 < len(lines) && lines[start-1] == lines[end+1] && ruleRe.MatchString(lines[end+1]) {
 		// A report between two rules of the same dashes (socketserver's

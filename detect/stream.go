@@ -48,6 +48,10 @@ type Stream struct {
 	// boxWrap is whether the last line filled its box to the right side:
 	// the box's tool wrapped it, and the next line goes on with it.
 	boxWrap bool
+	// boxPad is how far the current box indents the output it holds
+	// (Gemini CLI's three spaces under its tool's title line), -1 until
+	// its first line of output shows it, -2 outside a box.
+	boxPad int
 
 	// gutter is the width of the margin Claude Code's transcript puts
 	// before a tool's output ("  ⎿  " and then five spaces), while one
@@ -87,7 +91,7 @@ const (
 
 // NewStream starts a detection; write the input to it, then Close it.
 func (d *Detector) NewStream() *Stream {
-	return &Stream{d: d, seen: map[uint64]struct{}{}}
+	return &Stream{d: d, seen: map[uint64]struct{}{}, boxPad: -2}
 }
 
 // seenSeed hashes the texts of errors to drop restatements.
@@ -228,6 +232,10 @@ func (s *Stream) endLine() {
 	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.
 		short = "\t" + short[4:]
+	case strings.HasPrefix(strings.TrimLeft(short, " "), "╭"):
+		s.boxPad = -1 // a box opens: its padding is not known yet
+	case strings.HasPrefix(strings.TrimLeft(short, " "), "╰"):
+		s.boxPad = -2
 	case strings.HasPrefix(strings.TrimLeft(short, " "), boxSide):
 		// A diagnostic drawn in a box (Terraform's), or a tool's output
 		// framed in one (Gemini CLI's, one space in): the rules read
@@ -245,6 +253,21 @@ func (s *Stream) endLine() {
 			body := strings.TrimRight(inner, " ")
 			s.boxWrap = strings.TrimSpace(body) != "" && len(inner)-len(body) <= maxWrapPad && !strings.ContainsAny(body[len(body)-1:], ".!?:;)]}")
 			short = strings.TrimRight(inner, " ")
+			if t := strings.TrimSpace(short); t != "" && s.boxPad >= -1 {
+				switch {
+				case s.boxPad == -1 && indentOf(short) == 0:
+					// the tool's title line ("✔  Shell go test ./..."),
+					// or output the box does not indent: no padding
+					if !toolTitle(t) {
+						s.boxPad = 0
+					}
+				case s.boxPad == -1:
+					s.boxPad = indentOf(short)
+				}
+				if s.boxPad > 0 {
+					short = short[min(s.boxPad, indentOf(short)):]
+				}
+			}
 			if wrapped && short != "" && !diagnosticStart(short) {
 				short = "  " + short
 			}
@@ -791,4 +814,15 @@ func commandStart(l string) bool {
 		return false // "╭" and "⏺" start with the byte 0xe2
 	}
 	return strings.HasPrefix(l[k:], "╭") || strings.HasPrefix(l[k:], "⏺ ")
+}
+
+// toolTitle reports whether a box's line is the title an agent's tool box
+// opens with: its status mark and the tool's name ("✔  Shell go test").
+func toolTitle(t string) bool {
+	for _, m := range [...]string{"✔ ", "✓ ", "✗ ", "✘ ", "x ", "⊷ ", "? ", "o "} {
+		if strings.HasPrefix(t, m) {
+			return true
+		}
+	}
+	return false
 }
