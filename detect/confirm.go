@@ -241,6 +241,9 @@ var (
 	abortedRe = regexp.MustCompile(`^[\w.-]+ aborted!$`)
 	// goGenerateRe is go generate's report of a generator that failed.
 	goGenerateRe = regexp.MustCompile(`^\S+\.go:\d+: running "[^"]+": \S`)
+	// loggedClassRe is an exception's class and message behind a log
+	// record's prefix, a dash between them.
+	loggedClassRe = regexp.MustCompile(`^(?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception|Invalid|NotFound|Failure)\w* - \S`)
 	// stepCountRe is a script's count of the steps that failed.
 	stepCountRe = regexp.MustCompile(`^(?:\S+: )?\d+ (?:step|stage|job|task|check|target)(?:\(s\)|s)? failed$`)
 	// stepFailedRe is a script's report that one of its steps failed.
@@ -371,6 +374,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			v.cat = errkind.CategoryTest
 		}
 		return v
+	}
+	if len(s) < len(raw) && strings.Contains(t, " - ") && loggedClassRe.MatchString(t) {
+		// A logged exception as Rack's and Sinatra's loggers write it:
+		// "2026-05-06 12:00:00 - NoMethodError - undefined method ...",
+		// its snippet and backtrace under it.
+		return verdict{kind: kindError, fam: famException, text: t}
 	}
 	if strings.HasPrefix(t, "ESLint found too many warnings") {
 		// ESLint's --max-warnings gate: the warnings failed the run.
