@@ -449,8 +449,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famJUnit:
 		base := indentOf(lines[i])
-		for j := i + 1; j <= limit && !blank(lines[j]) && indentOf(lines[j]) > base; j++ {
-			end = j
+		for j := i + 1; j <= limit && !blank(lines[j]) && (indentOf(lines[j]) > base || strings.HasPrefix(lines[j], "\t")); j++ {
+			end = j // (a cause the launcher prints a tab in: "\torg.opentest4j.AssertionFailedError: ...")
 		}
 		if j := i - 1; j >= floor && strings.HasPrefix(strings.TrimSpace(lines[j]), "MethodSource [") {
 			start = j

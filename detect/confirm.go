@@ -385,6 +385,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// ESLint's --max-warnings gate: the warnings failed the run.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	}
+	if i > 0 && strings.HasPrefix(strings.TrimLeft(raw, " "), "│") && strings.Contains(doc.lines[i-1], " ✘ ") && strings.Contains(raw, "\t") {
+		// The JUnit launcher's tree: the cause under a test's ✘ line,
+		// reported in full under "Failures (n):".
+		return verdict{}
+	}
 	if strings.HasPrefix(t, "http: panic serving ") {
 		// net/http's recovered panic in a handler, its stack under it.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
