@@ -492,6 +492,15 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, start
 	case famBanner:
 		switch t := strings.TrimSpace(lines[i]); {
+		case strings.HasPrefix(t, "In ") && symfonyHeadRe.MatchString(t):
+			// The box's lines are padded with spaces, its end an empty
+			// line: the message is its lines that hold text.
+			for j := i + 1; j <= limit && lines[j] != "" && j <= i+maxBannerLines; j++ {
+				if !blank(lines[j]) {
+					end = j
+				}
+			}
+			return start, end, key
 		case strings.HasPrefix(t, "Oops! Something went wrong!"):
 			// ESLint: paragraphs one blank line apart, to the next command.
 			for j := i + 1; j <= limit && j <= i+maxBannerLines && !promptLike(lines[j]) && !(blank(lines[j]) && (j+1 > limit || blank(lines[j+1]))); j++ {

@@ -28,6 +28,8 @@ var (
 	djangoCheckRe = regexp.MustCompile(`^[\w.]+: \(\w+\.([EWC])\d{3}\) \S`)
 	// uvuFailRe is uvu's failed test.
 	uvuFailRe = regexp.MustCompile(`^FAIL\s+"([^"]+)"$`)
+	// symfonyHeadRe heads a Symfony Console error box.
+	symfonyHeadRe = regexp.MustCompile(`^In \S+\.php line \d+:$`)
 	// banditRe is Bandit's issue: ">> Issue: [B602:name] message".
 	banditRe = regexp.MustCompile(`^>> Issue: \[B\d+:\w+\] \S`)
 	// markedRowRe is a linter's finding row whose severity is a mark, not
@@ -150,6 +152,8 @@ func findingCandidate(line string) bool {
 		return true // behave's failed step's reason
 	case strings.HasPrefix(t, ">> Issue: ["):
 		return true // Bandit's issue
+	case strings.HasPrefix(t, "In ") && symfonyHeadRe.MatchString(t):
+		return true // a Symfony Console application's error box
 	case strings.Contains(t, ": (") && djangoCheckRe.MatchString(t):
 		return true
 	case len(t) == len(line) && isDigit(t[0]) && strings.Contains(t[:min(len(t), 6)], ") "):
@@ -235,6 +239,11 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 	if strings.HasPrefix(t, "FAIL") && uvuFailRe.MatchString(t) {
 		// uvu: ' FAIL  "test name"' over the assertion and its stack.
 		return verdict{kind: kindError, fam: famReport, text: t}, true
+	}
+	if strings.HasPrefix(t, "In ") && symfonyHeadRe.MatchString(t) {
+		// Symfony Console's error box (Composer, artisan): "In
+		// Factory.php line 320:" over the padded lines of the message.
+		return verdict{kind: kindError, fam: famBanner, text: t}, true
 	}
 	if strings.HasPrefix(t, ">> Issue: [") && banditRe.MatchString(t) {
 		// Bandit: every issue fails the run, whatever its severity.
