@@ -143,6 +143,12 @@ var (
 	// sixteenth — 0.982, 0.923, 0.837, 0.880. The classes of output it
 	// missed have been worked on since: these are its figures now.
 	holdout18Floors = floors{precision: 1.00, recall: 0.960, capture: 0.934, category: 0.913}
+	// The twentieth held-out set (39 outputs: a Python-first backend and
+	// data team), collected and labelled by someone who never saw the
+	// detector or its output (see its README.md): measured once, unseen,
+	// on the detector as this session leaves it — 0.929, 0.929, 0.617,
+	// 0.785. Never tune the detector against it.
+	holdout20Floors = floors{precision: 0.928, recall: 0.928, capture: 0.616, category: 0.784}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -318,7 +324,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout18, one subtest each (-run TestHoldout/holdout8): each
+// testdata/holdout20, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -346,6 +352,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout16", holdout16Floors},
 		{"holdout17", holdout17Floors},
 		{"holdout18", holdout18Floors},
+		{"holdout20", holdout20Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
