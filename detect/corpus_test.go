@@ -143,6 +143,12 @@ var (
 	// sixteenth — 0.982, 0.923, 0.837, 0.880. The classes of output it
 	// missed have been worked on since: these are its figures now.
 	holdout18Floors = floors{precision: 1.00, recall: 0.960, capture: 0.934, category: 0.913}
+	// The nineteenth held-out set (40 outputs: a full-stack Go and
+	// TypeScript web app's week), collected and labelled by someone who
+	// never saw the detector or its output (see its README.md): measured
+	// once, unseen, on the detector as this session leaves it — 0.989,
+	// 0.983, 0.902, 0.898. Never tune the detector against it.
+	holdout19Floors = floors{precision: 0.988, recall: 0.982, capture: 0.901, category: 0.897}
 	// The twentieth held-out set (39 outputs: a Python-first backend and
 	// data team), collected and labelled by someone who never saw the
 	// detector or its output (see its README.md): measured once, unseen,
@@ -352,6 +358,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout16", holdout16Floors},
 		{"holdout17", holdout17Floors},
 		{"holdout18", holdout18Floors},
+		{"holdout19", holdout19Floors},
 		{"holdout20", holdout20Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
