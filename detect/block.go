@@ -1619,7 +1619,7 @@ func conclusion(l string) bool {
 	}
 	if l == "Couldn't compile the test." || strings.HasSuffix(l, " compile error") || strings.HasSuffix(l, " compile errors") {
 		// A doctest's rustc error's end; jq's "jq: 1 compile error".
-		return l[0] == 'C' || compileCountRe.MatchString(l)
+		return l == "Couldn't compile the test." || compileCountRe.MatchString(l)
 	}
 	return len(l) < 400 && conclusionWords.holds(l) && conclusionRe.MatchString(l)
 }
@@ -1934,7 +1934,8 @@ func restated(lines []string, start, end, limit int) int {
 		if len(m) < 16 || m == strings.TrimSpace(lines[k]) || !strings.Contains(m, " ") {
 			continue // only an error's message is said again
 		}
-		if !sameFirstFold(next, m) && !(strings.HasSuffix(next, m[1:]) && len(next) > len(m)+2 && next[len(next)-len(m)-2:len(next)-len(m)] == ": " && sameFirstFold(next[len(next)-len(m):], m)) {
+		// Alone, or as the cause after ": ".
+		if c := len(next) - len(m); !sameFirstFold(next, m) && !(c > 2 && next[c-2:c] == ": " && sameFirstFold(next[c:], m)) {
 			continue
 		}
 		end++

@@ -366,11 +366,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasSuffix(t, " failed") && stepCountRe.MatchString(t) {
 		return verdict{kind: kindSummary, fam: famLine, text: t} // "ci: 2 step(s) failed": a count
 	}
-	if m := stepFailedRe.FindStringSubmatch(t); m != nil {
+	if m := stepFailed(t); m != "" {
 		// A CI script's own word on a step it ran: "step 'typecheck'
 		// failed". A test step failed its tests.
 		v := verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
-		if strings.Contains(strings.ToLower(m[1]), "test") {
+		if strings.Contains(strings.ToLower(m), "test") {
 			v.cat = errkind.CategoryTest
 		}
 		return v
@@ -1550,4 +1550,16 @@ var tableRuleRe = regexp.MustCompile(`^(?:-+(?:\+-+)+|\|?(?:\s*:?-{3,}:?\s*\|)+\
 func goGenerateExit(t string) bool {
 	k := strings.LastIndex(t, ": exit status ")
 	return k > 0 && strings.Contains(t[:k], `: running "`) && digits(t[k+len(": exit status "):], 3) == len(t)-k-len(": exit status ")
+}
+
+// stepFailed returns the step a script says failed ("step 'vet' failed"),
+// or "": stepFailedRe runs only on lines that end in "failed".
+func stepFailed(t string) string {
+	if !strings.HasSuffix(t, " failed") && !strings.HasSuffix(t, " failed.") {
+		return ""
+	}
+	if m := stepFailedRe.FindStringSubmatch(t); m != nil {
+		return m[1]
+	}
+	return ""
 }
