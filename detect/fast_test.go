@@ -3,6 +3,7 @@ package detect
 import (
 	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -57,5 +58,24 @@ func TestPyException(t *testing.T) {
 			s += alphabet[r.IntN(len(alphabet))]
 		}
 		check(s)
+	}
+}
+
+// TestMayBeLevelWord holds mayBeLevelWord to the level maps it guards: a level
+// added to a map must not be ruled out before the map is asked.
+func TestMayBeLevelWord(t *testing.T) {
+	for _, m := range []map[string]bool{errorLevels, warnLevels, {"fail": true}} {
+		for w := range m {
+			for _, s := range []string{w, " " + strings.ToUpper(w), "\t" + w} {
+				if !mayBeLevelWord(s) {
+					t.Errorf("mayBeLevelWord(%q) = false", s)
+				}
+			}
+		}
+	}
+	for _, s := range []string{"", " ", "type", "message", "info", "level", "tool_use"} {
+		if mayBeLevelWord(s) {
+			t.Errorf("mayBeLevelWord(%q) = true", s)
+		}
 	}
 }

@@ -336,6 +336,24 @@ func captureGoJSON(lines []string, i, floor int) (start, end int, text string) {
 	return start, end, text
 }
 
+// mayBeLevelWord reports whether a short JSON string may be an error or warning
+// level or "fail": whether it starts, after blanks, with a letter one of
+// them starts with. Most keys and values are ruled out without a map.
+func mayBeLevelWord(str string) bool {
+	i := 0
+	for i < len(str) && (str[i] == ' ' || str[i] == '\t') {
+		i++
+	}
+	if i == len(str) {
+		return false
+	}
+	switch str[i] | 0x20 {
+	case 'a', 'c', 'd', 'e', 'f', 'p', 's', 'w':
+		return true
+	}
+	return false
+}
+
 // jsonMayErr reports whether a JSON line may hold what jsonVerdict calls
 // an error: a true anywhere, a string that is a level or "fail", an error
 // key with a value that is not null, false, 0 or empty. It reads the bytes
@@ -377,6 +395,9 @@ func jsonMayErr(line []byte) bool {
 			}
 			if str == "build-output" {
 				return true // go test -json: what the compiler said
+			}
+			if !mayBeLevelWord(str) {
+				continue
 			}
 			word := strings.ToLower(strings.TrimSpace(str))
 			if !errorLevels[word] && !warnLevels[word] && word != "fail" {

@@ -219,7 +219,7 @@ func (s *Stream) endLine() {
 	if jv == nil && !cand {
 		cand = d.candidateAfter(line, stripped)
 		if cand {
-			if t := strings.TrimSpace(stripPrefix(line)); t != "" && (t[0] == '{' || strings.HasPrefix(t, "[{")) {
+			if t := strings.TrimSpace(stripped); t != "" && (t[0] == '{' || strings.HasPrefix(t, "[{")) {
 				if v, ok := jsonVerdict([]byte(t)); ok {
 					jv = &v
 				}
