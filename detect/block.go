@@ -759,6 +759,13 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			j = k
 			continue
 		case continues(l, lineAt(lines, j+1, limit), base, snippets, blank(lines[j-1])):
+		case labelLine(lines[end]) && labelGap(lines, j, limit) > 0:
+			// The lines of a PostgreSQL DETAIL that psql prints at the
+			// margin ("DETAIL:  Process 1 waits ..." / "Process 2 waits
+			// ..."), up to the next label.
+			end = labelGap(lines, j, limit)
+			j = end
+			continue
 		case !framed && j+1 <= limit && mayBeException(strings.TrimSpace(l)) && !strings.HasPrefix(l, "PHP ") && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
 			// A report's header, then the exception and its frames; after
 			// frames, another exception is another error.
@@ -844,6 +851,33 @@ func reportLine(t string) bool {
 		return contLabelRe.MatchString(t) || strings.HasPrefix(t, "Hint: ")
 	}
 	return false
+}
+
+// labelLine reports whether a line is one of PostgreSQL's labelled lines
+// that only add to the error above ("DETAIL:  ...", "HINT:  ...").
+func labelLine(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	return t != "" && strings.IndexByte("DHCQSL", t[0]) >= 0 && contLabelRe.MatchString(t)
+}
+
+// maxLabelGap is the most lines a PostgreSQL label's text runs on over
+// before the next label.
+const maxLabelGap = 8
+
+// labelGap returns the line of the next PostgreSQL label when the lines
+// from j up to it are the previous label's text, run on at the margin:
+// none blank, none an error's head. Else 0.
+func labelGap(lines []string, j, limit int) int {
+	for k := j; k <= limit && k < j+maxLabelGap; k++ {
+		l := lines[k]
+		switch {
+		case blank(l) || strings.Contains(l, "ERROR:") || strings.Contains(l, "FATAL:") || strings.Contains(l, "PANIC:"):
+			return 0
+		case k > j && labelLine(l):
+			return k
+		}
+	}
+	return 0
 }
 
 // captureAbove extends a block upwards over what belongs before its first
@@ -948,8 +982,13 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 		switch {
 		case blank(l):
 			// Chained exceptions: a blank line, the chain sentence, a
-			// blank line, another traceback.
+			// blank line, another traceback. A message that ends in a
+			// newline (psycopg2's) puts a second blank line before the
+			// sentence.
 			k := j + 1
+			if k < limit && blank(lines[k]) && pyChainRe.MatchString(lines[k+1]) {
+				k++
+			}
 			if k <= limit && (pyChainRe.MatchString(lines[k]) || pyChainRe.MatchString(lines[end]) && tracebackRe.MatchString(lines[k])) {
 				j = k
 				end = k
@@ -962,6 +1001,9 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 			end = j
 		case isPyException(l):
 			end, key = j, j
+			if t := pyMessageTail(lines, j, limit); t > j {
+				end, j = t, t
+			}
 			// The exception ends the traceback unless a chain follows.
 			if j+1 <= limit && (blank(lines[j+1]) || pyChainRe.MatchString(lines[j+1])) {
 				continue
@@ -984,6 +1026,46 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 	}
 	return end, key
 }
+
+// pyMessageTail returns the last line of what an exception's message goes
+// on with under the exception line i, or i: a database error's labelled
+// lines (psycopg2's "DETAIL:  ...", "LINE 1: ..." over its caret, "HINT:
+// ..."), and SQLAlchemy's report of the statement ("[SQL: ...]",
+// "[parameters: ...]", "(Background on this error at: ...)"), after a
+// blank line or not.
+func pyMessageTail(lines []string, i, limit int) int {
+	end := i
+	j := i + 1
+	for ; j <= limit; j++ {
+		switch l := lines[j]; {
+		case labelLine(l):
+		case strings.HasPrefix(lines[j-1], "LINE ") && caretRe.MatchString(l):
+		case j-1 > i && labelLine(lines[j-1]) && labelGap(lines, j, limit) > 0:
+			j = labelGap(lines, j, limit)
+		default:
+			goto appendix
+		}
+		end = j
+	}
+appendix:
+	if j <= limit && blank(lines[j]) && j+1 <= limit && strings.HasPrefix(lines[j+1], "[SQL: ") {
+		j++
+	}
+	if j > limit || !strings.HasPrefix(lines[j], "[SQL: ") && !strings.HasPrefix(lines[j], sqlaBackground) {
+		return end
+	}
+	// The statement may run over many lines; the report ends with the
+	// link to the error's page.
+	for k := j; k <= limit && k < j+maxBlockScan && !blank(lines[k]); k++ {
+		if strings.HasPrefix(lines[k], sqlaBackground) {
+			return k
+		}
+	}
+	return end
+}
+
+// sqlaBackground starts the last line of SQLAlchemy's exception messages.
+const sqlaBackground = "(Background on this error at: "
 
 // captureGoPanic returns the end of a Go panic or fatal error: its
 // message, the goroutine traces and their frames.

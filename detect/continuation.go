@@ -20,7 +20,7 @@ import (
 // procRe finds the process a record names in its prefix: Apache's "[pid
 // 838:tid 838]", syslog's "prog[42]: ", PostgreSQL's " [17024] ", Ruby
 // Logger's "#4242]", nginx's "] 32345#32345: ".
-var procRe = regexp.MustCompile(`\[pid (\d+)|\w\[(\d+)\]: |\s\[(\d+)\]\s|\s#(\d+)\]|\] (\d+)#\d+: `)
+var procRe = regexp.MustCompile(`\[pid (\d+)|\w\[(\d+)\]: |\s\[(\d+)\]:?\s|\s#(\d+)\]|\] (\d+)#\d+: `)
 
 // requestRe finds the request a record names: Apache's "[client
 // 127.0.0.1:40166]", nginx's connection "*4".
@@ -89,7 +89,7 @@ func extendRecords(doc *document, start, end, limit int) int {
 		}
 		nreq := recordRequest(raw)
 		switch {
-		case contLabelRe.MatchString(short):
+		case contLabelRe.MatchString(short) || labelNear(raw, len(doc.lines[start])-len(doc.short[start])):
 		case !doc.cand[n] || quietRecord(short) || req != "" && nreq != "" && nreq != req:
 			return end // a quieter record, or another request's
 		case quietRecord(doc.short[start]):
@@ -102,6 +102,29 @@ func extendRecords(doc *document, start, end, limit int) int {
 		end = captureIndented(doc.short, n, limit, false)
 	}
 	return end
+}
+
+// labelNear reports whether a record's text, near the column where the
+// error record's text starts, is a PostgreSQL label ("DETAIL:  ..."): its
+// "%u@%d " or "user=%u,db=%d " stand before the level, and only a level
+// word lets the prefix be told from the text ("... [42] app@orders ERROR:
+// x" / "... [42] app@orders DETAIL:  y"); the line number a prefix counts
+// may be a digit wider.
+func labelNear(raw string, col int) bool {
+	if col <= 0 || col >= len(raw) {
+		return false
+	}
+	w := raw[max(0, col-8):min(len(raw), col+24)]
+	k := strings.Index(w, ":  ")
+	if k <= 0 {
+		return false
+	}
+	word := w[strings.LastIndexByte(w[:k], ' ')+1 : k]
+	switch word {
+	case "DETAIL", "HINT", "CONTEXT", "QUERY", "STATEMENT", "LOCATION":
+		return true
+	}
+	return false
 }
 
 // quietRecord reports whether a record's head names a level below error:

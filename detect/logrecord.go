@@ -388,13 +388,13 @@ func namesBeforeLevel(s string) int {
 		alnum := false
 		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
 			c := s[i]
-			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || strings.IndexByte("._-$:/[]()@#<>{}", c) >= 0) {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || strings.IndexByte("._-$:/[]()@#<>{}=,", c) >= 0) {
 				return 0
 			}
 			alnum = alnum || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c)
 			i++
 		}
-		if i == start || i-start > 80 || !alnum {
+		if i == start || i-start > 128 || !alnum {
 			return 0 // a rule ("_____ test_x _____"), not a name
 		}
 	}
