@@ -235,7 +235,7 @@ func restatedRequest(doc *document, start, end int) int {
 		// "Exception on /x [GET]", then werkzeug's '"GET /x HTTP/1.1"
 		// 500 -'): the same failure, told again.
 		if l := doc.short[n]; !strings.Contains(l, " HTTP/") || !strings.Contains(l, `" 5`) {
-		} else if m := accessLogRe.FindStringSubmatch(l); m != nil && strings.Contains(doc.lines[start], m[1]+" ") {
+		} else if m := accessLogRe.FindStringSubmatch(l); m != nil && namesPath(doc.lines[start], m[1]) {
 			return n
 		}
 	}
@@ -247,6 +247,25 @@ func restatedRequest(doc *document, start, end int) int {
 		return end
 	}
 	return n
+}
+
+// namesPath reports whether a line names a request's path as a word of its
+// own: Flask's "Exception on /x [GET]", Django's "Internal Server Error:
+// /x".
+func namesPath(l, path string) bool {
+	l = strings.TrimRight(l, " \r")
+	for k := 0; ; {
+		i := strings.Index(l[k:], path)
+		if i < 0 {
+			return false
+		}
+		i += k
+		e := i + len(path)
+		if (i == 0 || l[i-1] == ' ') && (e == len(l) || l[e] == ' ') {
+			return true
+		}
+		k = i + 1
+	}
 }
 
 // recordAtError reports whether line i is a log record at an error level:
