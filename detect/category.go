@@ -189,6 +189,12 @@ func categorize(f finding, block []string) errkind.Category {
 	// only when the line did not decide.
 	texts := [4]ruleText{{s: clip(f.text), done: true}}
 	n := 1
+	if x := loggedException(block); x != "" {
+		// A record that logged a traceback ("Error handling request"):
+		// the exception it logged says what went wrong, then the record.
+		texts[0], texts[1] = ruleText{s: clip(x), done: true}, texts[0]
+		n = 2
+	}
 	if f.fam == famGradle && len(block) > 0 {
 		// Gradle's "What went wrong" is a task that failed; the lines
 		// below it ("> There were failing tests") say why.
@@ -260,6 +266,21 @@ func categorize(f finding, block []string) errkind.Category {
 		return errkind.CategoryRuntime
 	}
 	return errkind.CategoryUnknown
+}
+
+// loggedException returns the exception line of a Python traceback that a
+// log record's block holds under its first line, or "": the last line at
+// the margin that names an exception, above what its message goes on with.
+func loggedException(block []string) string {
+	if len(block) < 3 || !strings.HasPrefix(block[1], "Traceback (") {
+		return ""
+	}
+	for i := len(block) - 1; i > 1; i-- {
+		if l := block[i]; indentOf(l) == 0 && isPyException(l) && !labelLine(l) {
+			return l
+		}
+	}
+	return ""
 }
 
 // pgReport reports whether a text is PostgreSQL's report of an error, as

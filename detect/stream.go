@@ -493,6 +493,12 @@ func (s *Stream) consider(i int) {
 		// its first frame tells.
 		part(doc.short[f.key+1])
 	}
+	if f.end > f.key+1 && len(f.detail) == 0 && strings.HasPrefix(doc.short[f.key+1], "Traceback (") {
+		// A record that logged a traceback under the same words ("Error
+		// handling request") is told apart by how its block ends: the
+		// exception it logged.
+		part(doc.short[f.end])
+	}
 	h := mh.Sum64()
 	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) {
 		// (A linter's finding row names no file: the same row under
