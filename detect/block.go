@@ -538,6 +538,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	default:
+		if wrappedDiagnostic(lines, i, limit) {
+			// mypy --pretty's message wrapped at the terminal's width:
+			// its rest at the margin, then the snippet under it.
+			end = captureIndented(lines, i+1, limit, true)
+			break
+		}
 		end = captureIndented(lines, i, limit, fam == famRust || fam == famCompiler)
 		if end+1 <= limit && strings.HasPrefix(lines[end+1], "goroutine ") && goroutineRe.MatchString(lines[end+1]) {
 			// The stack a Go service logs under its record
@@ -852,6 +858,30 @@ func reportLine(t string) bool {
 	}
 	return false
 }
+
+// wrappedDiagnostic reports whether line i is a checker's diagnostic
+// ("x.py:3: error: ...") whose message a narrow terminal wrapped onto line
+// i+1 at the margin, as mypy --pretty does: a long line no wider than a
+// terminal, then a line that starts no diagnostic or context of its own and ends in the error's code ("[arg-type]")
+// or stands over an indented snippet.
+func wrappedDiagnostic(lines []string, i, limit int) bool {
+	l := lines[i]
+	if len(l) < 60 || len(l) > 160 || i+1 > limit || !strings.Contains(l, ": error: ") && !strings.Contains(l, ": note: ") || strings.HasSuffix(strings.TrimRight(l, " "), "]") {
+		return false
+	}
+	n := lines[i+1]
+	if blank(n) || indentOf(n) > 0 || promptLike(n) || mayBeGccIn(n) && gccInRe.MatchString(n) || strings.Contains(n, ": error: ") || strings.Contains(n, ": note: ") || strings.Contains(n, ": warning: ") {
+		return false
+	}
+	if t := strings.TrimRight(n, " "); strings.HasSuffix(t, "]") && errorCodeRe.MatchString(t) {
+		return true
+	}
+	return i+2 <= limit && indentOf(lines[i+2]) > 0 && !blank(lines[i+2])
+}
+
+// errorCodeRe is the code a checker ends its message with: mypy's
+// "[arg-type]".
+var errorCodeRe = regexp.MustCompile(`(?:^|\s)\[[a-z][a-z0-9-]*\]$`)
 
 // labelLine reports whether a line is one of PostgreSQL's labelled lines
 // that only add to the error above ("DETAIL:  ...", "HINT:  ...").

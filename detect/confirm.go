@@ -331,9 +331,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return jsonKeyVerdict(m[1], m[2])
 		}
 	}
-	if t[0] == '"' || t[0] == '\'' || t[0] == '`' || continuedCode(t) {
+	if t[0] == '"' || t[0] == '\'' || t[0] == '`' || continuedCode(t) && !wrappedDiagnostic(doc.short, i, len(doc.short)-1) {
 		// A string literal, or a line of code that goes on on the next
-		// (a struct field, an argument list, a concatenation): source.
+		// (a struct field, an argument list, a concatenation): source;
+		// not a checker's message that a narrow terminal wrapped.
 		return verdict{}
 	}
 	if strings.Contains(t, " | ") && resultRow(doc.short, i) {

@@ -383,6 +383,9 @@ func (s *Stream) consider(i int) {
 		if f.key != i {
 			f.text = strings.TrimSpace(stripPrefix(doc.lines[f.key]))
 		}
+		if f.key == i && f.end > i && wrappedDiagnostic(doc.short, i, f.end) {
+			f.text += " " + strings.TrimSpace(doc.short[i+1]) // the message whole, with its code
+		}
 		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan))
 		if strings.HasPrefix(doc.lines[i], boxSide) {
 			if st, e, ok := box(doc.lines, i, floor, min(len(doc.lines)-1, i+maxBlockScan)); ok {
