@@ -538,6 +538,10 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	default:
+		if strings.HasPrefix(lines[i], "Fatal Python error: ") || strings.HasPrefix(lines[i], "Timeout (") {
+			end = captureThreadDump(lines, i, limit)
+			break
+		}
 		if wrappedDiagnostic(lines, i, limit) {
 			// mypy --pretty's message wrapped at the terminal's width:
 			// its rest at the margin, then the snippet under it.
@@ -857,6 +861,40 @@ func reportLine(t string) bool {
 		return contLabelRe.MatchString(t) || strings.HasPrefix(t, "Hint: ")
 	}
 	return false
+}
+
+// faultTimeoutRe is faulthandler's line when dump_traceback_later's time
+// ran out: "Timeout (0:00:01)!".
+var faultTimeoutRe = regexp.MustCompile(`^Timeout \(\d+:\d\d:\d\d(?:\.\d+)?\)!$`)
+
+// threadDumpHead reports whether a line heads one thread's stack in
+// faulthandler's dump: "Thread 0x00007f... (most recent call first):",
+// "Current thread 0x... (most recent call first):".
+func threadDumpHead(l string) bool {
+	return (strings.HasPrefix(l, "Thread 0x") || strings.HasPrefix(l, "Current thread 0x")) && strings.HasSuffix(strings.TrimRight(l, " \r"), "(most recent call first):")
+}
+
+// captureThreadDump returns the end of faulthandler's report that starts
+// on line i ("Fatal Python error: Segmentation fault", "Timeout
+// (0:00:01)!"): every thread's stack, blank lines between them, and the
+// extension modules it lists.
+func captureThreadDump(lines []string, i, limit int) int {
+	end := i
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		switch {
+		case blank(l):
+			if j+1 > limit || !threadDumpHead(lines[j+1]) && !strings.HasPrefix(lines[j+1], "Extension modules: ") && !strings.HasPrefix(lines[j+1], "Python runtime state: ") {
+				return end
+			}
+		case threadDumpHead(l), strings.HasPrefix(l, "  File \""), strings.HasPrefix(l, "  <no Python frame>"),
+			strings.HasPrefix(l, "Extension modules: "), strings.HasPrefix(l, "Python runtime state: "), strings.HasPrefix(l, "  Garbage-collecting"):
+			end = j
+		default:
+			return end
+		}
+	}
+	return end
 }
 
 // wrappedDiagnostic reports whether line i is a checker's diagnostic

@@ -326,6 +326,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// what went wrong, under the banner line.
 		return verdict{kind: kindError, fam: famBanner, text: t}
 	}
+	if t[0] == 'T' && faultTimeoutRe.MatchString(t) && i+1 < len(doc.short) && threadDumpHead(doc.short[i+1]) {
+		// faulthandler.dump_traceback_later's report: the time it waited,
+		// then every thread's stack. What hung decides nothing else.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+	}
 	if t[0] == '"' {
 		if m := jsonKeyRe.FindStringSubmatch(s); m != nil {
 			return jsonKeyVerdict(m[1], m[2])

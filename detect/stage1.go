@@ -178,10 +178,10 @@ func (a *automaton) candidate(line, stripped string) bool {
 
 // startsLikeError reports whether a line starts as an error that names
 // no trigger word does: a compiler's place, go's, kotlinc's and apt's
-// prefixes, a sanitizer's pid.
+// prefixes, a sanitizer's pid, faulthandler's timeout.
 func startsLikeError(line string) bool {
 	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
-		strings.HasPrefix(line, "==") && strings.Contains(line, "== ")
+		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") || strings.HasPrefix(line, "Timeout (")
 }
 
 // shapedLikeError reports whether a line has another shape of an error
