@@ -177,7 +177,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if i-2 >= floor && asyncioRe.MatchString(lines[i-2]) && asyncioFuture(lines[i-1]) {
 			start = min(start, i-2)
 		}
-		if start == i && i-1 >= floor && headsTrace(lines[i-1]) {
+		if start == i && i-1 >= floor && headsTrace(lines[i-1]) && !statesException(lines[i-1]) {
 			start = i - 1
 		}
 		return start, end, key
@@ -1834,6 +1834,21 @@ func headsTrace(l string) bool {
 		}
 	}
 	return false
+}
+
+// statesException reports whether a line over a Python traceback is a
+// message of its own that ends in an exception's name ("fetch failed:
+// ConnectionError", a handled error printed before another one crashed
+// the program), not a heading: no log record, no colon at its end, no
+// level word in capitals.
+func statesException(l string) bool {
+	t := strings.TrimRight(l, " \r")
+	k := strings.LastIndex(t, ": ")
+	if k < 0 || len(stripPrefix(t)) < len(t) || strings.Contains(t, "ERROR") || strings.Contains(t, "CRITICAL") || strings.Contains(t, "FATAL") {
+		return false
+	}
+	name := t[k+2:]
+	return name != "" && !strings.ContainsAny(name, " .:") && (strings.HasSuffix(name, "Error") || strings.HasSuffix(name, "Exception"))
 }
 
 // traceHeadWords are the words a heading over a stack trace names.
