@@ -1122,11 +1122,20 @@ appendix:
 	if j > limit || !strings.HasPrefix(lines[j], "[SQL: ") && !strings.HasPrefix(lines[j], sqlaBackground) {
 		return end
 	}
-	// The statement may run over many lines; the report ends with the
-	// link to the error's page.
-	for k := j; k <= limit && k < j+maxBlockScan && !blank(lines[k]); k++ {
-		if strings.HasPrefix(lines[k], sqlaBackground) {
+	// The statement may run over many lines, blank ones inside its
+	// brackets; the report ends with the link to the error's page.
+	open := false
+	for k := j; k <= limit && k < j+maxBlockScan; k++ {
+		l := lines[k]
+		switch {
+		case strings.HasPrefix(l, sqlaBackground):
 			return k
+		case strings.HasPrefix(l, "[SQL: "):
+			open = !strings.HasSuffix(strings.TrimRight(l, " \r"), "]")
+		case open:
+			open = !strings.HasSuffix(strings.TrimRight(l, " \r"), "]")
+		case blank(l) || promptLike(l):
+			return end
 		}
 	}
 	return end
@@ -2090,11 +2099,14 @@ func restated(lines []string, start, end, limit int) int {
 	for k := start; k <= end; k++ {
 		l := lines[k]
 		if j := skipBlanks(l, 0); j >= len(l) || l[j] != 'e' && l[j] != 'E' && l[j] != 'f' {
-			continue // only "error: ", "Error: ", "ERROR: ", "fatal: " lines are looked at
+			continue // only "error: ", "Error: ", "ERROR: ", "fatal: ", "ERROR [x] " lines are looked at
 		}
 		m := strings.TrimSpace(l)
 		for _, p := range [...]string{"error: ", "Error: ", "ERROR: ", "fatal: "} {
 			m = strings.TrimPrefix(m, p)
+		}
+		if strings.HasPrefix(m, "ERROR [") && loggerBracket(m[len("ERROR "):]) {
+			m = m[strings.IndexByte(m, ']')+2:] // a record's message: "ERROR [x.y] ..."
 		}
 		if len(m) < 16 || m == strings.TrimSpace(lines[k]) || !strings.Contains(m, " ") {
 			continue // only an error's message is said again

@@ -744,6 +744,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case (strings.HasPrefix(t, "ERROR ") || strings.HasPrefix(t, "Error ")) && codedErrorRe.MatchString(t):
 		// "ERROR 2002 (HY000): Can't connect ...": an error with its number.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: complaintCat(t)}
+	case strings.HasPrefix(t, "ERROR [") && loggerBracket(t[len("ERROR "):]):
+		// Python logging's "%(levelname)-5.5s [%(name)s] %(message)s"
+		// (Alembic's): a record, not a runner's recap.
+		return verdict{kind: kindError, fam: famRecord, text: t}
 	case mayBeNamedSummary(t) && m(rNamedSummary) && !assignRe.MatchString(t):
 		if strings.HasPrefix(t, "FAIL ") && failMismatchRe.MatchString(t) {
 			// A check's own report of a mismatch, not a runner's recap:
@@ -1098,6 +1102,21 @@ func isCode(s string) bool {
 		k++
 	}
 	return k > 0 && codeWords[t[:k]]
+}
+
+// loggerBracket reports whether s starts with a logger's name in brackets
+// and a blank: "[alembic.util.messaging] ", not a progress mark ("[ 50%]").
+func loggerBracket(s string) bool {
+	k := strings.IndexByte(s, ']')
+	if k < 2 || k+1 >= len(s) || s[k+1] != ' ' || !(s[1] >= 'a' && s[1] <= 'z' || s[1] >= 'A' && s[1] <= 'Z' || s[1] == '_') {
+		return false
+	}
+	for _, c := range []byte(s[1:k]) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // mayBeNamedSummary rules out lines rNamedSummary cannot match.
