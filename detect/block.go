@@ -538,6 +538,10 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	default:
+		if t := strings.TrimLeft(lines[i], " \u2009"); (strings.HasPrefix(t, "ERR_PNPM_") || strings.HasPrefix(t, "ERROR")) && i+1 <= limit && exitStatusRe.MatchString(lines[i+1]) {
+			end = i + 1 // pnpm's "Exit status 1" under its report of the script
+			break
+		}
 		if strings.HasPrefix(lines[i], "Fatal Python error: ") || strings.HasPrefix(lines[i], "Timeout (") {
 			end = captureThreadDump(lines, i, limit)
 			break
@@ -862,6 +866,9 @@ func reportLine(t string) bool {
 	}
 	return false
 }
+
+// exitStatusRe is pnpm's line with a failed script's exit status.
+var exitStatusRe = regexp.MustCompile(`^Exit status \d+$`)
 
 // faultTimeoutRe is faulthandler's line when dump_traceback_later's time
 // ran out: "Timeout (0:00:01)!".

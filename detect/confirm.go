@@ -744,6 +744,20 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case (strings.HasPrefix(t, "ERROR ") || strings.HasPrefix(t, "Error ")) && codedErrorRe.MatchString(t):
 		// "ERROR 2002 (HY000): Can't connect ...": an error with its number.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: complaintCat(t)}
+	case t == "ERR_PNPM_RECURSIVE_FAIL" || strings.HasPrefix(t, "ERROR  run failed: "):
+		// pnpm --no-bail's heading over its summary of the scripts that
+		// failed, each reported under it; turbo's last word on a run
+		// whose tasks failed.
+		return verdict{kind: kindSummary, fam: famNamed, text: t}
+	case strings.HasPrefix(t, "ELIFECYCLE ") && strings.Contains(t, "failed") || strings.HasPrefix(t, "ERROR  command (") && strings.Contains(t, " exited ("):
+		// pnpm's word on a script that failed ("ELIFECYCLE  Command
+		// failed with exit code 1."), turbo's on a task's command.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	case strings.HasPrefix(t, "ERR_PNPM_") || strings.HasPrefix(t, "ERROR ") && pnpmScriptRe.MatchString(t):
+		// pnpm's report that a package's script failed, under what the
+		// script printed: "ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  @x/api@1.0.0
+		// test: `node --test`", "ERROR  @x/api@1.0.0 build: `node b.js`".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	case strings.HasPrefix(t, "ERROR [") && loggerBracket(t[len("ERROR "):]):
 		// Python logging's "%(levelname)-5.5s [%(name)s] %(message)s"
 		// (Alembic's): a record, not a runner's recap.
@@ -1103,6 +1117,10 @@ func isCode(s string) bool {
 	}
 	return k > 0 && codeWords[t[:k]]
 }
+
+// pnpmScriptRe is pnpm's line for a package's script that failed: the
+// package at its version, the script, the command in backquotes.
+var pnpmScriptRe = regexp.MustCompile("^ERROR +\\S+@\\S+ [\\w:.-]+: `")
 
 // loggerBracket reports whether s starts with a logger's name in brackets
 // and a blank: "[alembic.util.messaging] ", not a progress mark ("[ 50%]").

@@ -53,6 +53,11 @@ type Stream struct {
 	// its first line of output shows it, -2 outside a box.
 	boxPad int
 
+	// wsTags are the prefixes a workspace runner puts before every line
+	// a package's script prints (pnpm's "packages/api test: ", turbo's
+	// "@shop/api:build: "), learned from the line that starts the script.
+	wsTags []string
+
 	// gutter is the width of the margin Claude Code's transcript puts
 	// before a tool's output ("  ⎿  " and then five spaces), while one
 	// is open: 0 when none is.
@@ -215,9 +220,10 @@ func (s *Stream) endLine() {
 	if cap(s.pend) > 2*keepLine {
 		s.pend = nil // a long JSON line's buffer is not kept for the next lines
 	}
-	stripped := stripPrefix(line)
+	body := s.workspaceBody(line)
+	stripped := stripPrefix(body)
 	if jv == nil && !cand {
-		cand = d.candidateAfter(line, stripped)
+		cand = d.candidateAfter(body, stripped)
 		if cand {
 			if t := strings.TrimSpace(stripped); t != "" && (t[0] == '{' || strings.HasPrefix(t, "[{")) {
 				if v, ok := jsonVerdict([]byte(t)); ok {
@@ -757,6 +763,67 @@ func (s *Stream) ungutter(short string) string {
 	return short
 }
 
+// maxWSTags is the most workspace prefixes a stream learns.
+const maxWSTags = 64
+
+// workspaceBody returns what a line says without the prefix a workspace
+// runner tags it with, and with the thin spaces of a runner's badge ("
+// ERROR ") read as spaces: the rules read a package's output as its tool
+// printed it. A runner's line that starts a script teaches its prefix:
+// pnpm's "packages/api test$ node --test" (then "packages/api test: ..."),
+// turbo's "@shop/api:build: cache miss, executing 5d2c".
+func (s *Stream) workspaceBody(line string) string {
+	for _, t := range s.wsTags {
+		if strings.HasPrefix(line, t) {
+			line = line[len(t):]
+			break
+		}
+	}
+	if t := workspaceTag(line); t != "" && len(s.wsTags) < maxWSTags-1 && !slices.Contains(s.wsTags, t) {
+		s.wsTags = append(s.wsTags, t)
+		if k := strings.LastIndexByte(t[:len(t)-2], ':'); k > 0 && !strings.Contains(t[:len(t)-2], " ") {
+			// turbo tags its own lines about the task "<package>#<task>: "
+			s.wsTags = append(s.wsTags, t[:k]+"#"+t[k+1:])
+		}
+	}
+	if strings.Contains(line, "\u2009") {
+		line = strings.ReplaceAll(line, "\u2009", " ")
+	}
+	return line
+}
+
+// workspaceTag returns the prefix a workspace runner tags a script's
+// lines with when line is the runner's line that starts the script, or "".
+func workspaceTag(line string) string {
+	if k := strings.IndexByte(line, '$'); k > 2 && k < 160 && k+1 < len(line) && line[k+1] == ' ' {
+		// pnpm: "<dir> <script>$ <command>"
+		head := line[:k]
+		sp := strings.IndexByte(head, ' ')
+		if sp > 0 && sp+1 < len(head) && strings.IndexByte(head[sp+1:], ' ') < 0 && tagWord(head[:sp]) && tagWord(head[sp+1:]) {
+			return head + ": "
+		}
+		return ""
+	}
+	if k := strings.Index(line, ": cache "); k > 2 && k < 160 && strings.IndexByte(line[:k], ' ') < 0 && strings.IndexByte(line[:k], ':') > 0 && tagWord(line[:k]) {
+		rest := line[k+len(": cache "):]
+		if strings.HasPrefix(rest, "miss") || strings.HasPrefix(rest, "hit") || strings.HasPrefix(rest, "bypass") {
+			return line[:k] + ": " // turbo: "<package>:<task>: cache miss, executing <hash>"
+		}
+	}
+	return ""
+}
+
+// tagWord reports whether s is a word a workspace prefix is made of: a
+// package's name or directory, a script's name.
+func tagWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || strings.IndexByte("@/._:-", c) >= 0) {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // taskTagged returns a line without the tag of the build task that
 // printed it, as Ant indents it ("    [javac] X.java:14: error: ';'
 // expected"), so that the task's output is read as the tool printed it.
@@ -790,7 +857,7 @@ func taskTagged(short string) string {
 // 1"): the same words for another step are another failure, not a
 // restatement.
 func stepVerdict(t string) bool {
-	return strings.HasPrefix(t, "##[error]") || strings.HasPrefix(t, "Process completed with exit code ") || strings.Contains(t, ": *** ")
+	return strings.HasPrefix(t, "##[error]") || strings.HasPrefix(t, "ELIFECYCLE ") || strings.HasPrefix(t, "Process completed with exit code ") || strings.Contains(t, ": *** ")
 }
 
 // maxWrapPad is the most padding a line of a box can have and still be
