@@ -104,18 +104,45 @@ func (d *Detector) Detect(text []byte) Report {
 // DetectReader reads r to its end, in bounded memory, and finds the errors
 // in what it read. On a read error it returns the errors found so far.
 func (d *Detector) DetectReader(r io.Reader) (Report, error) {
+	// Two stages at once: this goroutine reads, splits and cleans the
+	// lines and runs stage 1 over them; another keeps the window and runs
+	// stage 2. The report is the one Write and Close give.
 	s := d.NewStream()
+	ch := make(chan []prepared, pipeDepth)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range ch {
+			for _, p := range b {
+				s.commitLine(p)
+			}
+			s.advance(false)
+		}
+	}()
+	s.out, s.batch = ch, make([]prepared, 0, batchLines)
 	buf := make([]byte, readChunk)
+	var rerr error
 	for {
 		n, err := r.Read(buf)
 		_, _ = s.Write(buf[:n]) // open until Close below
 		if err == io.EOF {
-			return s.Close(), nil
+			break
 		}
 		if err != nil {
-			return s.Close(), fmt.Errorf("detect: reading input: %w", err)
+			rerr = fmt.Errorf("detect: reading input: %w", err)
+			break
 		}
 	}
+	if s.open || s.cr || len(s.pend) > 0 || s.pendCut > 0 {
+		s.lineDone() // the last line, without its newline
+	}
+	if len(s.batch) > 0 {
+		ch <- s.batch
+	}
+	close(ch)
+	<-done
+	s.out, s.batch = nil, nil
+	return s.Close(), rerr
 }
 
 // readChunk is how much DetectReader reads at a time.

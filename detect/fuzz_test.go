@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"path/filepath"
 	"testing"
 
@@ -55,6 +56,9 @@ func FuzzDetect(f *testing.F) {
 			}
 			if chunked := detectChunked(d, in, cuts); !cmp.Equal(whole, chunked) {
 				t.Fatalf("written in pieces %v, the report differs (-whole +pieces):\n%s", cuts, cmp.Diff(whole, chunked))
+			}
+			if read, err := d.DetectReader(&cutReader{in: in, cuts: cuts}); err != nil || !cmp.Equal(whole, read) {
+				t.Fatalf("read in pieces %v (err %v), the report differs (-whole +read):\n%s", cuts, err, cmp.Diff(whole, read))
 			}
 			checkReport(t, d, in, whole)
 		}
@@ -154,4 +158,25 @@ func FuzzParseConfig(f *testing.F) {
 			t.Fatalf("round trip (-first +second):\n%s", cmp.Diff(cfg, back))
 		}
 	})
+}
+
+// cutReader reads in in pieces whose sizes cuts gives, in turn.
+type cutReader struct {
+	in   []byte
+	cuts []byte
+	k    int
+}
+
+func (r *cutReader) Read(p []byte) (int, error) {
+	if len(r.in) == 0 {
+		return 0, io.EOF
+	}
+	n := len(r.in)
+	if len(r.cuts) > 0 {
+		n = max(1, int(r.cuts[r.k%len(r.cuts)]))
+		r.k++
+	}
+	n = copy(p, r.in[:min(n, len(r.in))])
+	r.in = r.in[n:]
+	return n, nil
 }

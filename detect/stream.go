@@ -58,6 +58,11 @@ type Stream struct {
 	// "@shop/api:build: "), learned from the line that starts the script.
 	wsTags []string
 
+	// out, while DetectReader runs, takes batches of prepared lines to the
+	// goroutine that keeps the window; batch is the one being filled.
+	out   chan []prepared
+	batch []prepared
+
 	// gutter is the width of the margin Claude Code's transcript puts
 	// before a tool's output ("  ⎿  " and then five spaces), while one
 	// is open: 0 when none is.
@@ -143,12 +148,36 @@ func (s *Stream) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		s.endLine()
+		s.lineDone()
 		p = p[i+1:]
 	}
-	s.advance(false)
+	if s.out == nil {
+		s.advance(false)
+	}
 	return n, nil
 }
+
+// lineDone ends the current line: into the window, or into the batch for
+// the goroutine that keeps the window when DetectReader runs one.
+func (s *Stream) lineDone() {
+	if s.out == nil {
+		s.endLine()
+		return
+	}
+	s.batch = append(s.batch, s.prepareLine())
+	if len(s.batch) == batchLines {
+		s.out <- s.batch
+		s.batch = make([]prepared, 0, batchLines)
+	}
+}
+
+// batchLines is how many prepared lines DetectReader hands over at a time,
+// and pipeDepth how many batches may wait: the lines in flight are
+// bounded.
+const (
+	batchLines = 256
+	pipeDepth  = 4
+)
 
 // WriteString adds text to the input.
 func (s *Stream) WriteString(text string) (int, error) {
@@ -188,12 +217,29 @@ func mayBeJSON(head, b []byte) bool {
 	return bytes.IndexByte(head, '{') >= 0 || bytes.IndexByte(head, '[') >= 0
 }
 
+// prepared is a line read whole, with what stage 1 found in it: what
+// endLine works out from the line's bytes alone, apart from the window.
+type prepared struct {
+	line     string   // the line, cut to keepLine, valid UTF-8
+	stripped string   // what it says without a workspace's or a record's prefix
+	cut      int      // bytes cut from it
+	cand     bool     // stage 1 took it
+	jv       *verdict // a JSON line's verdict, judged while it was whole
+}
+
 // endLine ends the current line: cleans it, judges a JSON line while it is
 // whole, and adds it to the window.
 func (s *Stream) endLine() {
+	s.commitLine(s.prepareLine())
+}
+
+// prepareLine ends the current line and runs stage 1 over it. It reads
+// only the line being read and the detector, and the workspace prefixes it
+// learns: DetectReader runs it apart from the window.
+func (s *Stream) prepareLine() prepared {
 	raw := termtext.CleanLine(s.pend)
 	cut := s.pendCut
-	d, doc := s.d, &s.doc
+	d := s.d
 	var jv *verdict
 	cand := false
 	if len(raw) > keepLine {
@@ -232,8 +278,16 @@ func (s *Stream) endLine() {
 			}
 		}
 	}
+	return prepared{line: line, stripped: stripped, cut: cut, cand: cand, jv: jv}
+}
+
+// commitLine adds a prepared line to the window and runs stage 2 when the
+// window is full.
+func (s *Stream) commitLine(p prepared) {
+	doc := &s.doc
+	line, cut, cand, jv := p.line, p.cut, p.cand, p.jv
 	doc.lines = append(doc.lines, line)
-	short := clip(stripped)
+	short := clip(p.stripped)
 	switch {
 	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.

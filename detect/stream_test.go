@@ -1,10 +1,14 @@
 package detect
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"math/rand"
+	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -22,6 +26,42 @@ func TestStreamPieces(t *testing.T) {
 			}
 			if got := detectChunked(defaultDetector, c.output, cuts); !cmp.Equal(whole, got) {
 				t.Errorf("%s in pieces of at most %d bytes (-whole +pieces):\n%s", c.name, maxPiece, cmp.Diff(whole, got))
+			}
+		}
+	}
+}
+
+// TestDetectReaderStages reads every output of every set through
+// DetectReader, whose two stages run at once, in pieces of random sizes,
+// and wants the report Detect gives; and a long input whose lines cross
+// many of the batches the stages hand over.
+func TestDetectReaderStages(t *testing.T) {
+	rng := rand.New(rand.NewSource(23))
+	dirs, err := filepath.Glob(filepath.Join("testdata", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inputs [][]byte
+	for _, dir := range dirs {
+		for _, c := range loadCorpus(t, filepath.Base(dir)) {
+			inputs = append(inputs, c.output)
+		}
+	}
+	var long strings.Builder
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&long, "step %d done\r\nError: step %d failed\n\tat run (x.js:%d:1)\n", i, i, i)
+	}
+	inputs = append(inputs, []byte(long.String()), []byte("no newline at the end: Error: x"))
+	for i, in := range inputs {
+		whole := defaultDetector.Detect(in)
+		cuts := make([]byte, 8)
+		for k := range cuts {
+			cuts[k] = byte(1 + rng.Intn(255))
+		}
+		for _, c := range [][]byte{nil, cuts} {
+			got, err := defaultDetector.DetectReader(&cutReader{in: in, cuts: c})
+			if err != nil || !cmp.Equal(whole, got) {
+				t.Errorf("input %d read in pieces %v (err %v), the report differs (-Detect +DetectReader):\n%s", i, c, err, cmp.Diff(whole, got))
 			}
 		}
 	}
@@ -85,5 +125,22 @@ func TestMaxErrors(t *testing.T) {
 				t.Errorf("listed, total, unlisted, first line, last listed line mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestDetectReaderErrorPartWay reads an input that fails part way: the errors in
+// what was read are reported, with the read error.
+func TestDetectReaderErrorPartWay(t *testing.T) {
+	var in strings.Builder
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&in, "Error: step %d failed\n", i)
+	}
+	r := io.MultiReader(strings.NewReader(in.String()), iotest.ErrReader(errors.New("disk gone")))
+	rep, err := defaultDetector.DetectReader(r)
+	if err == nil || !strings.Contains(err.Error(), "disk gone") {
+		t.Errorf("err = %v, want the read error", err)
+	}
+	if rep.Summary.Total != 2000 {
+		t.Errorf("%d errors found before the read failed, want 2000", rep.Summary.Total)
 	}
 }
