@@ -175,8 +175,8 @@ func (s *Stream) lineDone() {
 // and pipeDepth how many batches may wait: the lines in flight are
 // bounded.
 const (
-	batchLines = 256
-	pipeDepth  = 4
+	batchLines = 1024
+	pipeDepth  = 2
 )
 
 // WriteString adds text to the input.
