@@ -320,7 +320,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		// In -v mode a test's log lines come before its --- FAIL line.
 		base := indentOf(lines[i])
-		for j := i - 1; j >= floor && indentOf(lines[j]) > base && !strings.HasPrefix(strings.TrimSpace(lines[j]), "--- "); j-- {
+		for j := i - 1; j >= floor && indentOf(lines[j]) > base && !goResultLine(strings.TrimSpace(lines[j])); j-- {
 			start = j
 		}
 		return goSubtestLogs(lines, start, end, floor), end, key
@@ -902,6 +902,18 @@ func captureThreadDump(lines []string, i, limit int) int {
 		}
 	}
 	return end
+}
+
+// goResultLine reports whether a line, trimmed, is go test's result for a
+// test ("--- FAIL: TestX (0.00s)"), not a line a test logged that starts
+// with dashes ("--- got").
+func goResultLine(t string) bool {
+	for _, p := range [...]string{"--- FAIL: ", "--- PASS: ", "--- SKIP: ", "--- BENCH: "} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // wrappedDiagnostic reports whether line i is a checker's diagnostic
