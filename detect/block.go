@@ -602,6 +602,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			}
 			return start, end, key
 		}
+		if fam == famException && end == i && strings.Contains(lines[i], ":in `") {
+			// Ruby's message that runs on over lines of its own, a blank
+			// one among them, before the frames ("\tfrom x.rb:3:in ...").
+			end = rubyMessageTail(lines, i, limit)
+		}
 		if fam == famException || i+1 <= limit && traceOpener(lines[i+1]) {
 			end = traceEnd(lines, i, end, limit)
 		}
@@ -903,6 +908,34 @@ func captureThreadDump(lines []string, i, limit int) int {
 	}
 	return end
 }
+
+// rubyMessageTail returns the last frame under a Ruby exception whose
+// message runs on over the lines below its head, blank ones among them
+// (Bundler's "Could not find gem ...", a blank line, the gems the source
+// has), when its "\tfrom" frames follow within a few lines; else i.
+func rubyMessageTail(lines []string, i, limit int) int {
+	for j := i + 1; j <= limit && j <= i+maxRubyMessage; j++ {
+		l := lines[j]
+		if strings.HasPrefix(l, "\tfrom ") {
+			if j == i+1 {
+				return i // frames right under the head: the usual capture takes them
+			}
+			end := j
+			for end+1 <= limit && strings.HasPrefix(lines[end+1], "\tfrom ") {
+				end++
+			}
+			return end
+		}
+		if promptLike(l) || len(stripPrefix(l)) < len(l) || strings.Contains(l, ":in `") {
+			return i
+		}
+	}
+	return i
+}
+
+// maxRubyMessage is the most lines a Ruby exception's message runs on
+// over before its frames.
+const maxRubyMessage = 12
 
 // goResultLine reports whether a line, trimmed, is go test's result for a
 // test ("--- FAIL: TestX (0.00s)"), not a line a test logged that starts
