@@ -602,6 +602,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			}
 			return start, end, key
 		}
+		if end == i && strings.HasPrefix(lines[i], "Could not ") {
+			end = sentenceTail(lines, i, limit)
+		}
 		if fam == famException && end == i && strings.Contains(lines[i], ":in `") {
 			// Ruby's message that runs on over lines of its own, a blank
 			// one among them, before the frames ("\tfrom x.rb:3:in ...").
@@ -907,6 +910,34 @@ func captureThreadDump(lines []string, i, limit int) int {
 		}
 	}
 	return end
+}
+
+// sentenceTail returns the end of a tool's sentence that starts on line i
+// at the margin: its rest that the terminal wrapped onto the next line
+// ("... Check your network connection and try" / "again."), and the list
+// it goes on with after a blank line ("The source contains the following
+// gems matching 'x':" over "  * x-3.0.5").
+func sentenceTail(lines []string, i, limit int) int {
+	end := i
+	if t := strings.TrimRight(lines[i], " "); i+1 <= limit && t != "" && strings.IndexByte(".:!?)", t[len(t)-1]) < 0 {
+		if n := lines[i+1]; len(n) > 0 && len(n) < 40 && n[0] >= 'a' && n[0] <= 'z' && strings.HasSuffix(n, ".") {
+			end = i + 1
+		}
+	}
+	if end+3 <= limit && blank(lines[end+1]) && indentOf(lines[end+2]) == 0 && strings.HasSuffix(strings.TrimRight(lines[end+2], " "), ":") && bulletLine(lines[end+3]) {
+		end += 3
+		for end+1 <= limit && bulletLine(lines[end+1]) {
+			end++
+		}
+	}
+	return end
+}
+
+// bulletLine reports whether a line is an indented item of a list: "  * x",
+// "  - x".
+func bulletLine(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	return len(t) < len(l) && (strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "- "))
 }
 
 // rubyMessageTail returns the last frame under a Ruby exception whose

@@ -753,6 +753,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// pnpm's word on a script that failed ("ELIFECYCLE  Command
 		// failed with exit code 1."), turbo's on a task's command.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	case strings.HasPrefix(t, "Could not ") && len(t) == len(s) && couldNotRe.MatchString(t):
+		// A package manager's sentence at the margin (Bundler's "Could
+		// not find gem 'x (~> 4.0)' in cached gems or installed locally.",
+		// "Could not reach host index.rubygems.org. ...").
+		return verdict{kind: kindError, fam: famLine, text: t}
 	case strings.HasPrefix(t, "ERR_PNPM_") || strings.HasPrefix(t, "ERROR ") && pnpmScriptRe.MatchString(t):
 		// pnpm's report that a package's script failed, under what the
 		// script printed: "ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  @x/api@1.0.0
@@ -1117,6 +1122,10 @@ func isCode(s string) bool {
 	}
 	return k > 0 && codeWords[t[:k]]
 }
+
+// couldNotRe is a package manager's sentence that it could not get what
+// it needed: a gem, a host, a source.
+var couldNotRe = regexp.MustCompile(`^Could not (?:find|reach|locate|fetch|download|resolve) (?:gem|gems|host|source|any|a valid gem|the gem|the source)\b`)
 
 // pnpmScriptRe is pnpm's line for a package's script that failed: the
 // package at its version, the script, the command in backquotes.
