@@ -111,6 +111,13 @@ func recordPrefix(s string) (n int, stamped bool) {
 			// Ruby's Logger: "E, [2026-05-06T12:00:00.123 #42] ERROR -- : x".
 			i = 3
 			continue
+		case field == 0 && c >= 'a' && c <= 'z':
+			// Go's log.New(w, "redis: ", log.LstdFlags): a name and a
+			// colon before the date ("redis: 2026/11/23 07:34:43 x").
+			if k := strings.Index(s[:min(len(s), 32)], ": "); k > 0 && stampLen(s[k+2:]) > 0 && tagWord(s[:k]) {
+				i = k + 2
+				continue
+			}
 		}
 		if !stamped {
 			return i, stamped
@@ -134,11 +141,18 @@ func stripPrefix(s string) string {
 	if s == "" {
 		return s
 	}
-	if c := s[0]; !isDigit(c) && c != '[' && c != '=' && !(c >= 'A' && c <= 'Z') {
+	if c := s[0]; !isDigit(c) && c != '[' && c != '=' && !(c >= 'A' && c <= 'Z') && !(c >= 'a' && c <= 'z' && namedStamp(s)) {
 		return s
 	}
 	n, _ := recordPrefix(s)
 	return s[n:]
+}
+
+// namedStamp reports whether s starts with a name, a colon and a blank,
+// then a digit: maybe Go's log with a prefix ("redis: 2026/11/23 ...").
+func namedStamp(s string) bool {
+	k := strings.IndexByte(s[:min(len(s), 32)], ':')
+	return k > 0 && k+2 < len(s) && s[k+1] == ' ' && isDigit(s[k+2])
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
