@@ -107,6 +107,7 @@ func matchRules(t string) errkind.Category {
 // "name: 'TypeError'"), a panic.
 var (
 	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: |(?:name|type): '?)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*panic: `)
+	qualifiedExcRe    = regexp.MustCompile(`^E\s+(?:[a-z_][a-z0-9_]*\.)+[A-Z][A-Za-z0-9_]*: `)
 	testCrashRe       = regexp.MustCompile(`thrown in the test body|^due to unexpected exception\b`)
 	assertionRe       = regexp.MustCompile(`^Assert|ComparisonFailure|^AssertionFailed`)
 	summaryNameRe     = regexp.MustCompile(`^(?:FAILED|FAIL|ERROR)\s+\S+(?:\s+-\s+)?`)
@@ -152,6 +153,11 @@ func categorize(f finding, block []string) errkind.Category {
 			// that could not run. What went wrong says which.
 			if c := matchRules(t); c != "" && c != errkind.CategoryTest {
 				return c
+			}
+		}
+		for _, l := range block {
+			if strings.HasPrefix(l, "E   ") && qualifiedExcRe.MatchString(l) {
+				return errkind.CategoryRuntime // pytest's test ended by an exception its module names
 			}
 		}
 		if f.fam == famReport && strings.Contains(f.text, "● ") && !jestAssertRe.MatchString(t) {
@@ -321,6 +327,13 @@ func reportCategory(block []string) errkind.Category {
 	for _, l := range block {
 		if strings.HasPrefix(l, "E   ") && reportExceptionRe.MatchString(l) {
 			if c := exceptionLineCategory(l); c != "" {
+				return c
+			}
+		}
+		if strings.HasPrefix(l, "E   ") && qualifiedExcRe.MatchString(l) {
+			// A class its module names, whatever its name ends with
+			// (psycopg2.errors.UniqueViolation): an exception.
+			if c := matchRules(strings.TrimSpace(l[1:])); c != "" && c != errkind.CategoryTest {
 				return c
 			}
 		}
