@@ -538,9 +538,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	default:
-		if t := strings.TrimLeft(lines[i], " \u2009"); (strings.HasPrefix(t, "ERR_PNPM_") || strings.HasPrefix(t, "ERROR")) && i+1 <= limit && exitStatusRe.MatchString(lines[i+1]) {
-			end = i + 1 // pnpm's "Exit status 1" under its report of the script
-			break
+		if t := strings.TrimLeft(lines[i], " \u2009"); strings.HasPrefix(t, "ERR_PNPM_") || strings.HasPrefix(t, "ERROR") && i+1 <= limit && exitStatusRe.MatchString(lines[i+1]) {
+			start, end = pnpmReport(lines, i, floor, limit)
+			return start, end, key
 		}
 		if strings.HasPrefix(lines[i], "Fatal Python error: ") || strings.HasPrefix(lines[i], "Timeout (") {
 			end = captureThreadDump(lines, i, limit)
@@ -873,6 +873,28 @@ func reportLine(t string) bool {
 		return contLabelRe.MatchString(t) || strings.HasPrefix(t, "Hint: ")
 	}
 	return false
+}
+
+// pnpmReport returns the block of pnpm's report of an error on line i: the
+// directory of the project it names, on the line above ("/x/packages/api:"),
+// the "Exit status 1" under it, and the advice it gives after a blank line
+// ("Command "chek" not found. Did you mean ...?").
+func pnpmReport(lines []string, i, floor, limit int) (start, end int) {
+	start, end = i, i
+	if i-1 >= floor {
+		if t := strings.TrimRight(lines[i-1], " "); strings.HasPrefix(t, "/") && strings.HasSuffix(t, ":") && !strings.Contains(t, " ") {
+			start = i - 1
+		}
+	}
+	if end+1 <= limit && exitStatusRe.MatchString(lines[end+1]) {
+		end++
+	}
+	if end+2 <= limit && blank(lines[end+1]) && !blank(lines[end+2]) && indentOf(lines[end+2]) == 0 && !promptLike(lines[end+2]) &&
+		!strings.Contains(lines[end+2], "ERR_PNPM_") && !strings.Contains(lines[end+2], "WARN") && !strings.Contains(lines[end+2], "ERROR") &&
+		(end+3 > limit || blank(lines[end+3]) || promptLike(lines[end+3])) {
+		end += 2
+	}
+	return start, end
 }
 
 // exitStatusRe is pnpm's line with a failed script's exit status.

@@ -761,8 +761,14 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case strings.HasPrefix(t, "ERR_PNPM_") || strings.HasPrefix(t, "ERROR ") && pnpmScriptRe.MatchString(t):
 		// pnpm's report that a package's script failed, under what the
 		// script printed: "ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  @x/api@1.0.0
-		// test: `node --test`", "ERROR  @x/api@1.0.0 build: `node b.js`".
-		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+		// test: `node --test`", "ERROR  @x/api@1.0.0 build: `node b.js`";
+		// or another of its errors ("ERR_PNPM_NO_SCRIPT  Missing script:
+		// x"), whose words decide.
+		v := verdict{kind: kindError, fam: famLine, text: t}
+		if strings.HasPrefix(t, "ERROR ") || strings.HasPrefix(t, "ERR_PNPM_RECURSIVE_") {
+			v.cat = errkind.CategoryBuild
+		}
+		return v
 	case strings.HasPrefix(t, "ERROR [") && loggerBracket(t[len("ERROR "):]):
 		// Python logging's "%(levelname)-5.5s [%(name)s] %(message)s"
 		// (Alembic's): a record, not a runner's recap.
