@@ -769,9 +769,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			v.cat = errkind.CategoryBuild
 		}
 		return v
-	case strings.HasPrefix(t, "ERROR [") && loggerBracket(t[len("ERROR "):]):
+	case strings.HasPrefix(t, "ERROR [") && loggerBracket(t[len("ERROR "):]),
+		strings.HasPrefix(t, "ERROR   ") && paddedLevel(t):
 		// Python logging's "%(levelname)-5.5s [%(name)s] %(message)s"
-		// (Alembic's): a record, not a runner's recap.
+		// (Alembic's) and "%(levelname)-8s %(name)s %(message)s" (the
+		// level padded to its width, as pytest's live log too): a record,
+		// not a runner's recap ("ERROR tests/x.py - ...").
 		return verdict{kind: kindError, fam: famRecord, text: t}
 	case mayBeNamedSummary(t) && m(rNamedSummary) && !assignRe.MatchString(t):
 		if strings.HasPrefix(t, "FAIL ") && failMismatchRe.MatchString(t) {
@@ -1136,6 +1139,14 @@ var couldNotRe = regexp.MustCompile(`^Could not (?:find|reach|locate|fetch|downl
 // pnpmScriptRe is pnpm's line for a package's script that failed: the
 // package at its version, the script, the command in backquotes.
 var pnpmScriptRe = regexp.MustCompile("^ERROR +\\S+@\\S+ [\\w:.-]+: `")
+
+// paddedLevel reports whether a line starts with a level padded to a
+// logging layout's width ("ERROR    name: x"): three blanks or more, then
+// what the record says.
+func paddedLevel(t string) bool {
+	k := skipBlanks(t, len("ERROR"))
+	return k-len("ERROR") >= 3 && k < len(t) && t[k] != '-' && t[k] != '@'
+}
 
 // loggerBracket reports whether s starts with a logger's name in brackets
 // and a blank: "[alembic.util.messaging] ", not a progress mark ("[ 50%]").
