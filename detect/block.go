@@ -2,6 +2,7 @@ package detect
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -2203,6 +2204,13 @@ func restated(lines []string, start, end, limit int) int {
 	}
 	for k := start; k <= end; k++ {
 		l := lines[k]
+		if v := errField(l); len(v) >= 16 {
+			// A structured record's err field, said again at the end of
+			// the program's last line ("x: push: " + err).
+			if c := len(next) - len(v); next == v || c > 2 && next[c-2:c] == ": " && next[c:] == v {
+				return end + 1
+			}
+		}
 		if j := skipBlanks(l, 0); j >= len(l) || l[j] != 'e' && l[j] != 'E' && l[j] != 'f' {
 			continue // only "error: ", "Error: ", "ERROR: ", "fatal: ", "ERROR [x] " lines are looked at
 		}
@@ -2227,6 +2235,28 @@ func restated(lines []string, start, end, limit int) int {
 		return end
 	}
 	return end
+}
+
+// errField returns the value of a logfmt record's err or error field,
+// unquoted (log/slog's text handler: err="dial tcp: \"x\" refused"), or "".
+func errField(l string) string {
+	k := strings.Index(l, " err=\"")
+	n := len(" err=\"")
+	if k < 0 {
+		k, n = strings.Index(l, " error=\""), len(" error=\"")
+	}
+	if k < 0 {
+		return ""
+	}
+	v, err := strconv.QuotedPrefix(l[k+n-1:])
+	if err != nil {
+		return ""
+	}
+	u, err := strconv.Unquote(v)
+	if err != nil {
+		return ""
+	}
+	return u
 }
 
 // sameFirstFold reports whether a and b are equal but for the case of
