@@ -228,7 +228,7 @@ var failureWords = map[string]bool{
 	"undefined": true, "unrecognized": true, "unrecognised": true, "unsupported": true, "mismatch": true,
 	"nonexistent": true, "non-existent": true, "forbidden": true, "unreadable": true, "unresolved": true,
 	"unterminated": true, "unmatched": true, "unclosed": true, "premature": true, "conflict": true, "conflicts": true,
-	"overflow": true, "error": true, "fatal": true, "doesn't": true, "isn't": true, "wasn't": true, "aren't": true,
+	"overflow": true, "violates": true, "error": true, "fatal": true, "doesn't": true, "isn't": true, "wasn't": true, "aren't": true,
 }
 
 // secondWords start the pairs in failurePairs.

@@ -807,9 +807,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
 	case numberedVerdict(t) && len(s) == len(raw):
 		return verdict{kind: kindError, fam: famTool, text: t}
-	case len(s) == len(raw) && complaint(s):
+	case (len(s) == len(raw) || goLogPrefixRe.MatchString(raw[:len(raw)-len(s)])) && (strings.Contains(t, "pq: ") || strings.Contains(t, "(SQLSTATE ")) && dbDriverRe.MatchString(t):
+		// A database driver's error at the end of a Go error chain: lib/pq's
+		// "x: pq: duplicate key value ...", pgx's "... (SQLSTATE 23505)".
+		return verdict{kind: kindError, fam: famLine, text: t}
+	case (len(s) == len(raw) || goLogPrefixRe.MatchString(raw[:len(raw)-len(s)])) && complaint(s):
 		// A program's complaint that says what failed without a level
-		// word: "xz: f.xz: Unexpected end of input" (complaint.go).
+		// word: "xz: f.xz: Unexpected end of input" (complaint.go), also
+		// behind Go's log's date, which names no level ("2026/11/23
+		// 07:41:00 pq: duplicate key value violates ...").
 		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
 	case m(rGoNet):
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
@@ -1135,6 +1141,14 @@ func isCode(s string) bool {
 // couldNotRe is a package manager's sentence that it could not get what
 // it needed: a gem, a host, a source.
 var couldNotRe = regexp.MustCompile(`^Could not (?:find|reach|locate|fetch|download|resolve) (?:gem|gems|host|source|any|a valid gem|the gem|the source)\b`)
+
+// dbDriverRe is a Go database driver's error: lib/pq's "pq: " and its
+// message, pgx's SQLSTATE code at the end.
+var dbDriverRe = regexp.MustCompile(`(?:^|: )pq: [a-z]|\(SQLSTATE [0-9A-Z]{5}\)\W*$`)
+
+// goLogPrefixRe is the prefix Go's log package writes: a prefix of the
+// program's, the date, the time, maybe the file.
+var goLogPrefixRe = regexp.MustCompile(`^(?:[\w.-]+: )?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?:\S+\.go:\d+: )?$`)
 
 // pnpmScriptRe is pnpm's line for a package's script that failed: the
 // package at its version, the script, the command in backquotes.
