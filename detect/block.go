@@ -935,6 +935,27 @@ func captureThreadDump(lines []string, i, limit int) int {
 	return end
 }
 
+// gitPushTail returns the end of git push's report of a ref the remote
+// rejected, when the remote's error (a hook's "remote: error: ...") ends on
+// line end: the "To <remote>" line, the " ! [remote rejected]" lines,
+// "error: failed to push some refs" and its hints. Else end.
+func gitPushTail(lines []string, end, limit int) int {
+	if end+2 > limit || !strings.HasPrefix(lines[end+1], "To ") || !strings.HasPrefix(lines[end+2], " ! [") {
+		return end
+	}
+	end += 2
+	for end+1 <= limit && strings.HasPrefix(lines[end+1], " ! [") {
+		end++
+	}
+	if end+1 <= limit && strings.HasPrefix(lines[end+1], "error: failed to push some refs") {
+		end++
+		for end+1 <= limit && strings.HasPrefix(lines[end+1], "hint: ") {
+			end++
+		}
+	}
+	return end
+}
+
 // sentenceTail returns the end of a tool's sentence that starts on line i
 // at the margin: its rest that the terminal wrapped onto the next line
 // ("... Check your network connection and try" / "again."), and the list
