@@ -535,10 +535,18 @@ func (s *Stream) consider(i int) {
 			}
 		}
 	}
-	if f.key < f.end && len(f.detail) == 0 && (headerOnly(f.text) || f.fam == famRace) {
-		// A header that says nothing on its own ("go: x imports", "WARNING:
-		// DATA RACE") is told apart by the line under it.
+	if f.key < f.end && len(f.detail) == 0 && f.fam == famRace {
+		// A header that says nothing on its own ("WARNING: DATA RACE") is
+		// told apart by the line under it.
 		part(doc.short[f.key+1])
+	}
+	if f.key < f.end && len(f.detail) == 0 && headerOnly(f.text) {
+		// ... and a chain under one ("go: x imports" / "\ty imports" /
+		// "\tz: what went wrong") by all of it: two chains may share
+		// their first links.
+		for _, l := range doc.short[f.key+1 : min(f.end+1, f.key+1+maxChainKey)] {
+			part(l)
+		}
 	}
 	if f.start < f.key && len(f.detail) == 0 {
 		// A block headed by what failed (a test's section, a record) is
@@ -594,6 +602,10 @@ func (s *Stream) consider(i int) {
 	s.named, s.counts = nil, nil // never reported now
 	s.add(&s.errs, doc, f)
 }
+
+// maxChainKey is how many lines of a chain under a header tell it apart
+// from another.
+const maxChainKey = 8
 
 // add records a finding in list, or only counts it past max_errors.
 func (s *Stream) add(list *[]Error, doc *document, f finding) {
