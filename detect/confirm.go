@@ -1148,7 +1148,7 @@ var dbDriverRe = regexp.MustCompile(`(?:^|: )pq: [a-z]|\(SQLSTATE [0-9A-Z]{5}\)\
 
 // goLogPrefixRe is the prefix Go's log package writes: a prefix of the
 // program's, the date, the time, maybe the file.
-var goLogPrefixRe = regexp.MustCompile(`^(?:[\w.-]+: )?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?:\S+\.go:\d+: )?$`)
+var goLogPrefixRe = regexp.MustCompile(`^(?:[\w.-]+:? )?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?:\S+\.go:\d+: )?$`)
 
 // pnpmScriptRe is pnpm's line for a package's script that failed: the
 // package at its version, the script, the command in backquotes.

@@ -104,6 +104,61 @@ func extendRecords(doc *document, start, end, limit int) int {
 	return end
 }
 
+// retriedRecords returns the end of the block of the logged error that
+// starts on line start and ends on line end, extended over the records
+// right after it that fail with the same cause: a retry's attempts and the
+// record that gives up ("attempt 2: postgres not ready: dial tcp x:
+// connect: connection refused", "giving up on postgres: dial tcp x:
+// connect: connection refused"). The records must come from one logger
+// (their prefixes alike but for digits) and end in the same words from a
+// ": " on.
+func retriedRecords(doc *document, start, end, limit int) int {
+	raw, short := doc.lines[start], doc.short[start]
+	if len(short) == len(raw) || end != start || diagnosticStart(short) {
+		return end // not a record, a block already, or a finding at a place: each its own
+	}
+	shape := digitless(raw[:len(raw)-len(short)])
+	for end < limit {
+		n := end + 1
+		nraw, nshort := doc.lines[n], doc.short[n]
+		if len(nshort) == len(nraw) || digitless(nraw[:len(nraw)-len(nshort)]) != shape || !sameCause(doc.short[end], nshort) {
+			return end
+		}
+		end = n
+	}
+	return end
+}
+
+// minCause is the fewest bytes two records' messages must end alike in.
+const minCause = 24
+
+// sameCause reports whether two messages end in the same words from a
+// ": " on in both: the same cause, whatever was being done.
+func sameCause(a, b string) bool {
+	a, b = strings.TrimRight(a, " \r"), strings.TrimRight(b, " \r")
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	if n < minCause {
+		return false
+	}
+	// The common end, from the first ": " inside it that both share.
+	tail := a[len(a)-n:]
+	k := strings.Index(tail, ": ")
+	return k >= 0 && len(tail)-k-2 >= minCause
+}
+
+// digitless returns s without its digits: a record prefix's shape.
+func digitless(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
 // labelNear reports whether a record's text, near the column where the
 // error record's text starts, is a PostgreSQL label ("DETAIL:  ..."): its
 // "%u@%d " or "user=%u,db=%d " stand before the level, and only a level

@@ -37,6 +37,12 @@ func recordPrefix(s string) (n int, stamped bool) {
 			syslog = syslog || s[j] >= 'A' && s[j] <= 'Z'
 			continue
 		}
+		if stamped {
+			if k := goFileLen(s[j:]); k > 0 {
+				i = j + k // Go's log.Lshortfile: "main.go:34: "
+				continue
+			}
+		}
 		switch c := s[j]; {
 		case c == '[':
 			k := strings.IndexByte(s[j:min(len(s), j+96)], ']')
@@ -113,9 +119,14 @@ func recordPrefix(s string) (n int, stamped bool) {
 			continue
 		case field == 0 && c >= 'a' && c <= 'z':
 			// Go's log.New(w, "redis: ", log.LstdFlags): a name and a
-			// colon before the date ("redis: 2026/11/23 07:34:43 x").
+			// colon before the date ("redis: 2026/11/23 07:34:43 x"), or
+			// a name and a blank before Go's date ("outbox 2026/11/23").
 			if k := strings.Index(s[:min(len(s), 32)], ": "); k > 0 && stampLen(s[k+2:]) > 0 && tagWord(s[:k]) {
 				i = k + 2
+				continue
+			}
+			if k := strings.IndexByte(s[:min(len(s), 32)], ' '); k > 0 && goDate(s[k+1:]) && tagWord(s[:k]) {
+				i = k + 1
 				continue
 			}
 		}
@@ -149,10 +160,35 @@ func stripPrefix(s string) string {
 }
 
 // namedStamp reports whether s starts with a name, a colon and a blank,
-// then a digit: maybe Go's log with a prefix ("redis: 2026/11/23 ...").
+// then a digit, or a name and a blank before Go's date: maybe Go's log
+// with a prefix ("redis: 2026/11/23 ...", "outbox 2026/11/23 ...").
 func namedStamp(s string) bool {
-	k := strings.IndexByte(s[:min(len(s), 32)], ':')
-	return k > 0 && k+2 < len(s) && s[k+1] == ' ' && isDigit(s[k+2])
+	if k := strings.IndexByte(s[:min(len(s), 32)], ':'); k > 0 && k+2 < len(s) && s[k+1] == ' ' && isDigit(s[k+2]) {
+		return true
+	}
+	k := strings.IndexByte(s[:min(len(s), 32)], ' ')
+	return k > 0 && goDate(s[k+1:])
+}
+
+// goFileLen returns the length of the place Go's log writes with
+// Lshortfile or Llongfile ("main.go:34: "), or 0.
+func goFileLen(s string) int {
+	k := strings.Index(s[:min(len(s), 160)], ".go:")
+	if k <= 0 || strings.IndexByte(s[:k], ' ') >= 0 {
+		return 0
+	}
+	n := k + len(".go:")
+	d := digits(s[n:], 7)
+	if d == 0 || n+d+1 >= len(s) || s[n+d] != ':' || s[n+d+1] != ' ' {
+		return 0
+	}
+	return n + d + 2
+}
+
+// goDate reports whether s starts with the date Go's log writes:
+// "2026/11/23 ".
+func goDate(s string) bool {
+	return len(s) > 10 && isDigit(s[0]) && isDigit(s[3]) && s[4] == '/' && isDigit(s[5]) && s[7] == '/' && isDigit(s[9]) && s[10] == ' '
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

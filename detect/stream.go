@@ -447,6 +447,7 @@ func (s *Stream) consider(i int) {
 			f.text += " " + strings.TrimSpace(doc.short[i+1]) // the message whole, with its code
 		}
 		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan))
+		f.end = retriedRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan))
 		if strings.HasPrefix(doc.short[f.start], "remote: ") {
 			f.end = gitPushTail(doc.short, f.end, min(len(doc.lines)-1, i+maxBlockScan))
 		}
