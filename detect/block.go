@@ -1326,6 +1326,9 @@ func captureLogged(lines []string, end, limit int) int {
 	if j+1 <= limit && strings.HasPrefix(lines[j+1], "Traceback (") && contextLine(lines[j]) {
 		j++ // the request the record names, printed over its traceback
 	}
+	if e := goStackBelow(lines, j, limit); e >= j {
+		return e
+	}
 	switch {
 	case tracebackRe.MatchString(lines[j]):
 		e, _ := captureTraceback(lines, j, limit)
@@ -1334,6 +1337,30 @@ func captureLogged(lines []string, end, limit int) int {
 		return captureIndented(lines, j, limit, false)
 	}
 	return end
+}
+
+// goStackBelow returns the last line of a Go stack that starts on line j
+// without a goroutine's header, as zap and debug.Stack's callers print it
+// under a record: a function ("main.main", "main.(*T).m(...)"), its file
+// and line indented by a tab under it, again. Else j-1.
+func goStackBelow(lines []string, j, limit int) int {
+	k := j
+	for k+1 <= limit && goFuncLine(lines[k]) && strings.HasPrefix(lines[k+1], "\t") && strings.Contains(lines[k+1], ".go:") {
+		k += 2
+	}
+	return k - 1
+}
+
+// goFuncLine reports whether a line names a Go function as a stack does:
+// at the margin, one word with a dot, maybe its arguments.
+func goFuncLine(l string) bool {
+	if l == "" || l[0] == ' ' || l[0] == '\t' || len(l) > 300 {
+		return false
+	}
+	if k := strings.IndexByte(l, '('); k > 0 && strings.HasSuffix(l, ")") && !strings.HasPrefix(l[k:], "(*") {
+		l = l[:k] // its arguments: "main.run(0xc000012345)"
+	}
+	return strings.IndexByte(l, '.') > 0 && !strings.ContainsAny(l, " \t:\"'")
 }
 
 // contextLine reports whether a line between a log record and the

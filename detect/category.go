@@ -193,7 +193,14 @@ func categorize(f finding, block []string) errkind.Category {
 	// The texts the rules read, in order: the line that says what went
 	// wrong, then what the error holds below it; the blocks are joined
 	// only when the line did not decide.
-	texts := [4]ruleText{{s: clip(f.text), done: true}}
+	head := clip(f.text)
+	if strings.Contains(head, `\"`) {
+		// A structured record's fields quote the error inside a quoted
+		// value ("error": "x: relation \"t\" does not exist"): the rules
+		// read it unquoted.
+		head = strings.ReplaceAll(head, `\"`, `"`)
+	}
+	texts := [4]ruleText{{s: head, done: true}}
 	n := 1
 	if x := loggedException(block); x != "" {
 		// A record that logged a traceback ("Error handling request"):
