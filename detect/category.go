@@ -106,7 +106,7 @@ func matchRules(t string) errkind.Category {
 // exception other than an assertion's (maybe a TAP diagnostic's field:
 // "name: 'TypeError'"), a panic.
 var (
-	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: |(?:name|type): '?)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*panic: `)
+	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: |(?:name|type): '?)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*(?:\S+\.go:\d+: )?panic: `)
 	qualifiedExcRe    = regexp.MustCompile(`^E\s+(?:[a-z_][a-z0-9_]*\.)+[A-Z][A-Za-z0-9_]*: `)
 	testCrashRe       = regexp.MustCompile(`thrown in the test body|^due to unexpected exception\b`)
 	assertionRe       = regexp.MustCompile(`^Assert|ComparisonFailure|^AssertionFailed`)
