@@ -782,7 +782,7 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			j = k
 			continue
 		case continues(l, lineAt(lines, j+1, limit), base, snippets, blank(lines[j-1])):
-		case labelLine(lines[end]) && labelGap(lines, j, limit) > 0:
+		case pgLabel(lines[end]) && labelGap(lines, j, limit) > 0:
 			// The lines of a PostgreSQL DETAIL that psql prints at the
 			// margin ("DETAIL:  Process 1 waits ..." / "Process 2 waits
 			// ..."), up to the next label.
@@ -1055,6 +1055,22 @@ func labelLine(l string) bool {
 	return t != "" && strings.IndexByte("DHCQSL", t[0]) >= 0 && contLabelRe.MatchString(t)
 }
 
+// pgLabel reports whether a line is a PostgreSQL label as its clients
+// print it, two blanks after the colon ("DETAIL:  ...", "HINT:  ..."), not
+// another tool's "HINT: ...".
+func pgLabel(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	k := strings.Index(t, ":  ")
+	if k < 4 || k > 9 {
+		return false
+	}
+	switch t[:k] {
+	case "DETAIL", "HINT", "CONTEXT", "QUERY", "STATEMENT", "LOCATION":
+		return true
+	}
+	return false
+}
+
 // maxLabelGap is the most lines a PostgreSQL label's text runs on over
 // before the next label.
 const maxLabelGap = 8
@@ -1068,7 +1084,7 @@ func labelGap(lines []string, j, limit int) int {
 		switch {
 		case blank(l) || strings.Contains(l, "ERROR:") || strings.Contains(l, "FATAL:") || strings.Contains(l, "PANIC:"):
 			return 0
-		case k > j && labelLine(l):
+		case k > j && pgLabel(l):
 			return k
 		}
 	}
@@ -1235,7 +1251,7 @@ func pyMessageTail(lines []string, i, limit int) int {
 		switch l := lines[j]; {
 		case labelLine(l):
 		case strings.HasPrefix(lines[j-1], "LINE ") && caretRe.MatchString(l):
-		case j-1 > i && labelLine(lines[j-1]) && labelGap(lines, j, limit) > 0:
+		case j-1 > i && pgLabel(lines[j-1]) && labelGap(lines, j, limit) > 0:
 			j = labelGap(lines, j, limit)
 		default:
 			goto appendix

@@ -25,7 +25,7 @@ var (
 	// foundCountRe is the heading of such a table.
 	foundCountRe = regexp.MustCompile(`^FOUND \d+ ERRORS?(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?$`)
 	// djangoCheckRe is a finding of Django's system check.
-	djangoCheckRe = regexp.MustCompile(`^[\w.]+: \(\w+\.([EWC])\d{3}\) \S`)
+	djangoCheckRe = regexp.MustCompile(`^(?:[\w.]+|<[^>]{1,200}>): \(\w+\.([EWC])\d{3}\) \S`)
 	// uvuFailRe is uvu's failed test.
 	uvuFailRe = regexp.MustCompile(`^FAIL\s+"([^"]+)"$`)
 	// symfonyHeadRe heads a Symfony Console error box.
@@ -140,8 +140,10 @@ func findingCandidate(line string) bool {
 	}
 	switch {
 	case t[0] == '<':
-		sev := syslogPri(t)
-		return sev >= 0 && sev <= 4
+		if sev := syslogPri(t); sev >= 0 {
+			return sev <= 4
+		}
+		return strings.Contains(t, ">: (") && djangoCheckRe.MatchString(t) // Django's check of a class
 	case isDigit(t[0]) && (markedRowRe.MatchString(t) || strings.Contains(t, ") test ") && exunitHeadRe.MatchString(t)):
 		return true
 	case mayBeTableRow(t) && findingTableRe.MatchString(t):
