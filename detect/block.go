@@ -336,6 +336,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famRecord:
 		end = captureIndented(lines, i, limit, false)
+		if strings.Contains(lines[i], "Unclosed ") || strings.Contains(lines[i], "asyncio") {
+			// asyncio's complaint about an object, its repr under it.
+			for end+1 <= limit && reprFieldRe.MatchString(lines[end+1]) {
+				end++
+			}
+		}
 		if e := captureLogged(lines, end, limit); e > end {
 			if !strings.HasPrefix(lines[end+1], "Traceback (") && isPyException(lines[e]) {
 				// Over a request line the record says only that something
@@ -1683,7 +1689,12 @@ func asyncioFuture(l string) bool {
 }
 
 // asyncioRe is asyncio's header over an exception nobody retrieved.
-var asyncioRe = regexp.MustCompile(`^(?:Task exception was never retrieved|Future exception was never retrieved|Exception in callback .*)$`)
+var asyncioRe = regexp.MustCompile(`^(?:[A-Z]+:asyncio:)?(?:Task exception was never retrieved|Future exception was never retrieved|Exception in callback .*)$`)
+
+// reprFieldRe is a line asyncio logs under an object it complains about:
+// the object's name and its repr ("client_session: <aiohttp.client...>",
+// "connections: ['[(<...>, 37380.5)]']").
+var reprFieldRe = regexp.MustCompile(`^[a-z_]+: [<\[]`)
 
 // maxSanitizerReport is the most lines a sanitizer's report is looked
 // through for its end.
