@@ -746,9 +746,16 @@ func headerOnly(t string) bool {
 
 // trailer reports whether a line only closes the error above it.
 func trailer(l string) bool {
+	if (strings.Contains(l, " FAILED") || strings.HasSuffix(l, " failed")) && stepFailedWordRe.MatchString(l) {
+		return true // a script's word that its step failed
+	}
 	return len(l) > 10 && (strings.HasSuffix(l, " test failed") || strings.Contains(l, "Errors parsing ") ||
 		strings.HasSuffix(l, "compilation terminated.") || strings.Contains(l, " returned non-zero ")) && trailerRe.MatchString(l)
 }
+
+// stepFailedWordRe is a script's word that a step failed, under what the
+// step printed: "backup FAILED rc=1", "export FAILED", "notify failed".
+var stepFailedWordRe = regexp.MustCompile(`^[\w.-]+ (?:FAILED|failed)(?: (?:rc|exit|status|code)=\d+)?$`)
 
 // trailerRe is a line a program closes an error with, saying only that its
 // check failed: nginx -t's, php -l's, gcc's after a fatal error.
