@@ -2103,7 +2103,7 @@ var contextHeadRe = regexp.MustCompile(`: In (?:function|member function|instant
 // context line.
 func announces(l string) bool {
 	t := strings.TrimRight(l, " \t\r")
-	return len(t) > 8 && strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "::") && strings.Contains(t, " ") &&
+	return len(t) > 8 && strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "::") && !strings.HasSuffix(t, " :") && strings.Contains(t, " ") &&
 		!contextHeadRe.MatchString(t) && !strings.HasSuffix(t, "(most recent call last):")
 }
 
