@@ -2293,6 +2293,7 @@ func restated(lines []string, start, end, limit int) int {
 		for _, p := range [...]string{"error: ", "Error: ", "ERROR: ", "fatal: "} {
 			m = strings.TrimPrefix(m, p)
 		}
+		m = strings.TrimLeft(m, " ") // PostgreSQL's two blanks after its level
 		if strings.HasPrefix(m, "ERROR [") && loggerBracket(m[len("ERROR "):]) {
 			m = m[strings.IndexByte(m, ']')+2:] // a record's message: "ERROR [x.y] ..."
 		}

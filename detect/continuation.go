@@ -111,18 +111,23 @@ func extendRecords(doc *document, start, end, limit int) int {
 // connect: connection refused", "giving up on postgres: dial tcp x:
 // connect: connection refused"). The records must come from one logger
 // (their prefixes alike but for digits) and end in the same words from a
-// ": " on.
+// ": " on; from one process (the pid they name, if any), or saying the
+// very same words (a client that retries gets a new backend each time).
 func retriedRecords(doc *document, start, end, limit int) int {
 	raw, short := doc.lines[start], doc.short[start]
 	if len(short) == len(raw) || end != start || diagnosticStart(short) {
 		return end // not a record, a block already, or a finding at a place: each its own
 	}
 	shape := digitless(raw[:len(raw)-len(short)])
+	proc := recordProc(raw)
 	for end < limit {
 		n := end + 1
 		nraw, nshort := doc.lines[n], doc.short[n]
 		if len(nshort) == len(nraw) || digitless(nraw[:len(nraw)-len(nshort)]) != shape || !sameCause(doc.short[end], nshort) {
-			return end
+			return end // not a record, another logger's, another cause
+		}
+		if recordProc(nraw) != proc && nshort != doc.short[end] {
+			return end // another process's, unless it says the very same (a client's retry, a new backend each time)
 		}
 		end = n
 	}

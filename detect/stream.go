@@ -568,6 +568,13 @@ func (s *Stream) consider(i int) {
 		// its first frame tells.
 		part(doc.short[f.key+1])
 	}
+	if len(doc.short[f.key]) < len(doc.lines[f.key]) {
+		if p := recordProc(doc.lines[f.key]); p != "" {
+			// The same words from another process (another backend, another
+			// worker) are another failure.
+			part(p)
+		}
+	}
 	if f.end > f.key+1 && len(f.detail) == 0 && strings.HasPrefix(doc.short[f.key+1], "Traceback (") {
 		// A record that logged a traceback under the same words ("Error
 		// handling request") is told apart by how its block ends: the
