@@ -888,11 +888,16 @@ func workspaceTag(line string) string {
 		}
 		return ""
 	}
-	if k := strings.Index(line, ": cache "); k > 2 && k < 160 && strings.IndexByte(line[:k], ' ') < 0 && strings.IndexByte(line[:k], ':') > 0 && tagWord(line[:k]) {
-		rest := line[k+len(": cache "):]
-		if strings.HasPrefix(rest, "miss") || strings.HasPrefix(rest, "hit") || strings.HasPrefix(rest, "bypass") {
-			return line[:k] + ": " // turbo: "<package>:<task>: cache miss, executing <hash>"
-		}
+	// turbo: "<package>:<task>: cache miss, executing <hash>": the first
+	// word ends with a colon and "cache" follows it.
+	sp := strings.IndexByte(line[:min(len(line), 160)], ' ')
+	if sp < 4 || line[sp-1] != ':' || !strings.HasPrefix(line[sp+1:], "cache ") {
+		return ""
+	}
+	k := sp - 1
+	rest := line[sp+1+len("cache "):]
+	if strings.IndexByte(line[:k], ':') > 0 && tagWord(line[:k]) && (strings.HasPrefix(rest, "miss") || strings.HasPrefix(rest, "hit") || strings.HasPrefix(rest, "bypass")) {
+		return line[:k] + ": "
 	}
 	return ""
 }
