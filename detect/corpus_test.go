@@ -161,13 +161,27 @@ var (
 	// The twenty-first held-out set (40 outputs: a Go service team's week
 	// with PostgreSQL and Redis), collected and labelled by someone who
 	// never saw the detector or its output (see its README.md): measured
-	// once, unseen — 0.967, 0.893, 0.800, 0.869.
-	holdout21Floors = floors{precision: 0.966, recall: 0.892, capture: 0.799, category: 0.868}
+	// once, unseen — 0.967, 0.893, 0.800, 0.869. The classes of output it
+	// missed have been worked on since: these are its figures now.
+	holdout21Floors = floors{precision: 0.983, recall: 0.938, capture: 0.904, category: 0.891}
 	// The twenty-second held-out set (38 outputs: a Python web and
 	// data-platform team), collected and labelled by someone who never saw
 	// the detector or its output (see its README.md): measured once,
-	// unseen — 0.971, 0.917, 0.858, 0.833.
-	holdout22Floors = floors{precision: 0.970, recall: 0.916, capture: 0.857, category: 0.832}
+	// unseen — 0.971, 0.917, 0.858, 0.833. The classes of output it missed
+	// have been worked on since: these are its figures now.
+	holdout22Floors = floors{precision: 0.978, recall: 0.964, capture: 0.924, category: 0.862}
+	// The twenty-third held-out set (39 outputs: an AI coding agent's loop on
+	// Go projects), collected and labelled by someone who never saw the
+	// detector or its output (see its README.md): measured once, unseen, on
+	// the detector after the work on the twenty-first and twenty-second —
+	// 0.976, 0.877, 0.763, 0.926.
+	holdout23Floors = floors{precision: 0.975, recall: 0.876, capture: 0.762, category: 0.925}
+	// The twenty-fourth held-out set (39 outputs: a small product team's
+	// mixed week — TypeScript, Python, Go, CI), collected and labelled by
+	// someone who never saw the detector or its output (see its README.md):
+	// measured once, unseen, on the detector after the work on the
+	// twenty-first and twenty-second — 0.994, 0.935, 0.920, 0.943.
+	holdout24Floors = floors{precision: 0.993, recall: 0.934, capture: 0.919, category: 0.942}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -343,7 +357,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout22, one subtest each (-run TestHoldout/holdout8): each
+// testdata/holdout24, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -375,6 +389,8 @@ func TestHoldout(t *testing.T) {
 		{"holdout20", holdout20Floors},
 		{"holdout21", holdout21Floors},
 		{"holdout22", holdout22Floors},
+		{"holdout23", holdout23Floors},
+		{"holdout24", holdout24Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
