@@ -158,6 +158,8 @@ func findingCandidate(line string) bool {
 		return true // a Symfony Console application's error box
 	case strings.Contains(t, ": (") && djangoCheckRe.MatchString(t):
 		return true
+	case len(t) == len(line) && placedRuleRow(t):
+		return true // a linter's finding with its rule in a column or brackets
 	case len(t) == len(line) && isDigit(t[0]) && strings.Contains(t[:min(len(t), 6)], ") "):
 		return true // a numbered item at the margin: maybe a failure's (stage 2 looks for its section)
 	}
@@ -211,6 +213,12 @@ func findingVerdict(raw, s, t string, below []string) (verdict, bool) {
 	}
 	if mayBeTableRow(t) && findingTableRe.MatchString(t) {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: findingCat(t)}, true
+	}
+	if placedRuleRow(t) {
+		// A linter's finding at a place, its rule or linter named in a
+		// column or in brackets: golangci-lint's tab format ("jobs.go:38:14
+		// errcheck  Error return ..."), a report's "x.go:38 [errcheck] ...".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: cmp.Or(findingCat(t), errkind.CategoryBuild)}, true
 	}
 	if m := levelRowMatch(t); m != nil {
 		// PHP_CodeSniffer's full report: "  6 | ERROR | [x] message",
@@ -669,6 +677,49 @@ func levelRowMatch(t string) []string {
 		return nil
 	}
 	return levelRowRe.FindStringSubmatch(t)
+}
+
+// placedRuleRow reports whether a line is a finding at a file's place
+// with its rule or linter named before the message: in a column after two
+// blanks or more ("jobs.go:38:14  errcheck     Error return ..."), or in
+// brackets ("jobs.go:38 [errcheck] Error return ...").
+func placedRuleRow(t string) bool {
+	sp := strings.IndexByte(t, ' ')
+	if sp < 5 || sp > 200 {
+		return false
+	}
+	place := t[:sp]
+	c := strings.IndexByte(place, ':')
+	if c <= 2 || c+1 >= len(place) || !isDigit(place[c+1]) || strings.IndexByte(place[:c], '.') < 0 {
+		return false
+	}
+	for _, r := range place[c+1:] {
+		if !(r == ':' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	rest := t[sp:]
+	if strings.HasPrefix(rest, " [") {
+		k := strings.IndexByte(rest, ']')
+		return k > 2 && k < 40 && k+2 < len(rest) && rest[k+1] == ' ' && ruleName(rest[2:k])
+	}
+	if !strings.HasPrefix(rest, "  ") {
+		return false
+	}
+	rest = strings.TrimLeft(rest, " ")
+	k := strings.IndexByte(rest, ' ')
+	return k > 1 && k < 40 && ruleName(rest[:k]) && strings.HasPrefix(rest[k:], "  ") && strings.TrimLeft(rest[k:], " ") != ""
+}
+
+// ruleName reports whether s may name a linter or a rule: "errcheck",
+// "SA1019", "no-unused-vars".
+func ruleName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '-' || c == '_' || c == '/' || c == '.') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // djangoMatch is djangoCheckRe's submatches, without running it on lines
