@@ -609,6 +609,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			}
 			return start, end, key
 		}
+		if strings.HasPrefix(lines[i], "Error: ") {
+			end = max(end, cobraTail(lines, i, limit))
+		}
 		if end == i && strings.HasPrefix(lines[i], "Could not ") {
 			end = sentenceTail(lines, i, limit)
 		}
@@ -960,6 +963,55 @@ func gitPushTail(lines []string, end, limit int) int {
 		}
 	}
 	return end
+}
+
+// cobraTail returns the end of what a cobra command prints under its
+// "Error: ..." line: the usage ("Usage:", its indented lines, "Flags:"
+// and the other headed sections, blank lines between), or the advice
+// after a blank line ("Did you mean this?" over the suggestions, "Run 'x
+// --help' for usage."). Else i.
+func cobraTail(lines []string, i, limit int) int {
+	end := i
+	j := i + 1
+	if j <= limit && lines[j] == "Usage:" {
+		for ; j <= limit && j <= i+maxBlockScan; j++ {
+			l := lines[j]
+			switch {
+			case blank(l):
+				continue
+			case indentOf(l) > 0 || cobraSection(l):
+				end = j
+				continue
+			}
+			break
+		}
+		return end
+	}
+	for j <= limit && blank(lines[j]) && j+1 <= limit {
+		n := lines[j+1]
+		switch {
+		case strings.HasPrefix(n, "Did you mean this?"):
+			end = j + 1
+			for end+1 <= limit && indentOf(lines[end+1]) > 0 && !blank(lines[end+1]) {
+				end++
+			}
+		case strings.HasPrefix(n, "Run '") && strings.HasSuffix(n, " for usage."):
+			return j + 1
+		default:
+			return end
+		}
+		j = end + 1
+	}
+	return end
+}
+
+// cobraSection reports whether a line heads a section of cobra's usage.
+func cobraSection(l string) bool {
+	switch l {
+	case "Usage:", "Flags:", "Global Flags:", "Available Commands:", "Aliases:", "Examples:", "Additional Commands:", "Additional help topics:":
+		return true
+	}
+	return strings.HasPrefix(l, "Use \"") && strings.HasSuffix(l, "for more information about a command.")
 }
 
 // sentenceTail returns the end of a tool's sentence that starts on line i
