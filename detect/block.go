@@ -308,6 +308,16 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famGoTest:
 		end = splitSubtests(lines, i, captureIndented(lines, i, limit, false))
+		if end == i && strings.Contains(lines[i], "--- FAIL: Example") && i+1 <= limit && lines[i+1] == "got:" {
+			// An example whose output differs: what it printed and what
+			// its comment wanted, at the margin.
+			for end+1 <= limit && !exampleOutputEnd(lines[end+1]) {
+				end++
+			}
+			for end > i && blank(lines[end]) {
+				end--
+			}
+		}
 		for end > i && (strings.HasPrefix(strings.TrimSpace(lines[end]), "--- PASS: ") || strings.HasPrefix(strings.TrimSpace(lines[end]), "--- SKIP: ")) {
 			end-- // the subtests that passed after the one that failed
 		}
@@ -611,6 +621,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		if strings.HasPrefix(lines[i], "Error: ") {
 			end = max(end, cobraTail(lines, i, limit))
+		}
+		if end == i && i+1 <= limit && strings.Contains(lines[i], "the cancel function") && strings.Contains(lines[i+1], ": this return statement may be reached without using the cancel var") {
+			end = i + 1 // go vet's lostcancel names the return too, at its own place
 		}
 		if end == i && strings.HasPrefix(lines[i], "Could not ") {
 			end = sentenceTail(lines, i, limit)
@@ -1069,6 +1082,13 @@ func rubyMessageTail(lines []string, i, limit int) int {
 // maxRubyMessage is the most lines a Ruby exception's message runs on
 // over before its frames.
 const maxRubyMessage = 12
+
+// exampleOutputEnd reports whether a line ends the got/want output of a
+// failing example: go test's own lines.
+func exampleOutputEnd(l string) bool {
+	return l == "FAIL" || l == "PASS" || strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "=== ") ||
+		strings.HasPrefix(l, "FAIL\t") || strings.HasPrefix(l, "ok  \t") || strings.HasPrefix(l, "coverage: ") || strings.HasPrefix(l, "panic: ")
+}
 
 // goResultLine reports whether a line, trimmed, is go test's result for a
 // test ("--- FAIL: TestX (0.00s)"), not a line a test logged that starts
