@@ -744,6 +744,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case (strings.HasPrefix(t, "ERROR ") || strings.HasPrefix(t, "Error ")) && codedErrorRe.MatchString(t):
 		// "ERROR 2002 (HY000): Can't connect ...": an error with its number.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: complaintCat(t)}
+	case strings.Contains(t, "package ") && goPackageErrRe.MatchString(t):
+		// The go command on a package it cannot build: one not in the
+		// standard library, one whose files its constraints all exclude.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	case t == "ERR_PNPM_RECURSIVE_FAIL" || strings.HasPrefix(t, "ERROR  run failed: "):
 		// pnpm --no-bail's heading over its summary of the scripts that
 		// failed, each reported under it; turbo's last word on a run
@@ -1138,6 +1142,9 @@ func isCode(s string) bool {
 	return k > 0 && codeWords[t[:k]]
 }
 
+// goPackageErrRe is the go command's word on a package it cannot build.
+var goPackageErrRe = regexp.MustCompile(`(?:^|: )package \S+(?: is not in std\b|: build constraints exclude all Go files)`)
+
 // couldNotRe is a package manager's sentence that it could not get what
 // it needed: a gem, a host, a source.
 var couldNotRe = regexp.MustCompile(`^Could not (?:find|reach|locate|fetch|download|resolve) (?:gem|gems|host|source|any|a valid gem|the gem|the source)\b`)
@@ -1299,6 +1306,9 @@ func diagnosticVerdict(msg, t string) verdict {
 		// golangci-lint's finding names its linter at the end ("func
 		// unused is unused (unused)"), however much it reads like code.
 		return verdict{kind: kindError, fam: famCompiler, text: t}
+	}
+	if strings.HasPrefix(msg, "package ") && goPackageErrRe.MatchString(msg) {
+		return verdict{kind: kindError, fam: famCompiler, text: t, cat: errkind.CategoryBuild} // not a package clause
 	}
 	if looksLikeCode(msg) || strings.TrimSpace(msg) == "" {
 		return verdict{}
