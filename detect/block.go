@@ -622,6 +622,10 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if strings.HasPrefix(lines[i], "Error: ") {
 			end = max(end, cobraTail(lines, i, limit))
 		}
+		if strings.HasPrefix(lines[i], "[ELIFECYCLE] ") && i-1 >= floor && strings.TrimSpace(lines[i-1]) == "Failed" {
+			start = i - 1 // pnpm's "packages/x test: Failed" over its verdict
+			return start, end, key
+		}
 		if end == i && i+1 <= limit && strings.Contains(lines[i], "the cancel function") && strings.Contains(lines[i+1], ": this return statement may be reached without using the cancel var") {
 			end = i + 1 // go vet's lostcancel names the return too, at its own place
 		}

@@ -748,6 +748,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// The go command on a package it cannot build: one not in the
 		// standard library, one whose files its constraints all exclude.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	case strings.HasPrefix(t, "[ELIFECYCLE] ") || strings.HasPrefix(t, "::error") && ghaErrorRe.MatchString(t):
+		// pnpm's word that a script failed ("[ELIFECYCLE] Test failed.
+		// See above for more details."); a GitHub Actions step's error
+		// annotation ("::error title=tests::tests failed").
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	case t == "Error: ERR_PNPM_RECURSIVE_FAIL":
+		return verdict{kind: kindSummary, fam: famNamed, text: t}
 	case t == "ERR_PNPM_RECURSIVE_FAIL" || strings.HasPrefix(t, "ERROR  run failed: "):
 		// pnpm --no-bail's heading over its summary of the scripts that
 		// failed, each reported under it; turbo's last word on a run
@@ -1141,6 +1148,10 @@ func isCode(s string) bool {
 	}
 	return k > 0 && codeWords[t[:k]]
 }
+
+// ghaErrorRe is a GitHub Actions error annotation: "::error::msg",
+// "::error file=x,line=3,title=t::msg".
+var ghaErrorRe = regexp.MustCompile(`^::error(?: [^:]*)?::\S`)
 
 // goPackageErrRe is the go command's word on a package it cannot build.
 var goPackageErrRe = regexp.MustCompile(`(?:^|: )package \S+(?: is not in std\b|: build constraints exclude all Go files)`)
