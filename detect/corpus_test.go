@@ -135,7 +135,7 @@ var (
 	// output (see its README.md): measured once, unseen, after the work on
 	// the sixteenth — 0.946, 0.933, 0.891, 0.921. The classes of output it
 	// missed have been worked on since: these are its figures now.
-	holdout17Floors = floors{precision: 0.985, recall: 0.945, capture: 0.934, category: 0.935}
+	holdout17Floors = floors{precision: 0.985, recall: 0.945, capture: 0.934, category: 0.942}
 	// The eighteenth held-out set (40 outputs: polyglot mainstream
 	// development — Java/Kotlin, Rust, Ruby, PHP, Python, JS/TS), collected
 	// and labelled by someone who never saw the detector or its output (see
@@ -157,7 +157,7 @@ var (
 	// faulthandler) have been worked on since, from captures of other
 	// programs, with its figures in view: it no longer counts as unseen.
 	// These are its figures now.
-	holdout20Floors = floors{precision: 0.941, recall: 0.947, capture: 0.866, category: 0.815}
+	holdout20Floors = floors{precision: 0.954, recall: 0.947, capture: 0.874, category: 0.829}
 	// The twenty-first held-out set (40 outputs: a Go service team's week
 	// with PostgreSQL and Redis), collected and labelled by someone who
 	// never saw the detector or its output (see its README.md): measured
@@ -174,14 +174,17 @@ var (
 	// Go projects), collected and labelled by someone who never saw the
 	// detector or its output (see its README.md): measured once, unseen, on
 	// the detector after the work on the twenty-first and twenty-second —
-	// 0.976, 0.877, 0.763, 0.926.
-	holdout23Floors = floors{precision: 0.975, recall: 0.876, capture: 0.762, category: 0.925}
+	// 0.976, 0.877, 0.763, 0.926. The classes of output it missed have
+	// been worked on since: these are its figures now.
+	holdout23Floors = floors{precision: 0.992, recall: 0.963, capture: 0.897, category: 0.946}
 	// The twenty-fourth held-out set (39 outputs: a small product team's
 	// mixed week — TypeScript, Python, Go, CI), collected and labelled by
 	// someone who never saw the detector or its output (see its README.md):
 	// measured once, unseen, on the detector after the work on the
-	// twenty-first and twenty-second — 0.994, 0.935, 0.920, 0.943.
-	holdout24Floors = floors{precision: 0.993, recall: 0.934, capture: 0.919, category: 0.942}
+	// twenty-first and twenty-second — 0.994, 0.935, 0.920, 0.943. The
+	// classes of output it missed have been worked on since: these are its
+	// figures now.
+	holdout24Floors = floors{precision: 1.00, recall: 0.964, capture: 0.942, category: 0.944}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
