@@ -475,6 +475,9 @@ func (s *Stream) consider(i int) {
 		f.end = e
 		f.end = restatedRequest(doc, f.start, f.end)
 		f.start, f.end = edges(doc.short, f.start, f.end, floor)
+		if j := f.end + 1; j < len(doc.short) && jsonTwin(doc.short[j], f.text) {
+			f.end = j
+		}
 	}
 	switch v.kind {
 	case kindSummary:
@@ -610,6 +613,21 @@ func (s *Stream) consider(i int) {
 	s.named, s.counts = nil, nil // never reported now
 	s.add(&s.errs, doc, f)
 }
+
+// jsonTwin reports whether a line is the JSON record another handler of
+// the same logger wrote for the record whose text is t: its message field
+// is what the record's text ends with ("msg": "partition x skipped").
+func jsonTwin(l, t string) bool {
+	l = strings.TrimSpace(l)
+	if len(l) < 2 || l[0] != '{' || l[len(l)-1] != '}' {
+		return false
+	}
+	m := jsonMsgRe.FindStringSubmatch(l)
+	return m != nil && len(m[1]) >= 12 && strings.HasSuffix(strings.TrimSpace(t), m[1])
+}
+
+// jsonMsgRe is a JSON record's message field, without escapes.
+var jsonMsgRe = regexp.MustCompile(`"(?:msg|message|event)": ?"([^"\\]*)"`)
 
 // maxChainKey is how many lines of a chain under a header tell it apart
 // from another.
