@@ -622,6 +622,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if strings.HasPrefix(lines[i], "Error: ") {
 			end = max(end, cobraTail(lines, i, limit))
 		}
+		if lines[i] == "error during build:" {
+			if i-1 >= floor && strings.HasPrefix(lines[i-1], "✗ Build failed") {
+				start = i - 1 // Vite's verdict over its heading
+			}
+			return start, thrownTail(lines, i, limit), key
+		}
 		if strings.HasPrefix(lines[i], "[ELIFECYCLE] ") && i-1 >= floor && strings.TrimSpace(lines[i-1]) == "Failed" {
 			start = i - 1 // pnpm's "packages/x test: Failed" over its verdict
 			return start, end, key
@@ -977,6 +983,41 @@ func gitPushTail(lines []string, end, limit int) int {
 		end++
 		for end+1 <= limit && strings.HasPrefix(lines[end+1], "hint: ") {
 			end++
+		}
+	}
+	return end
+}
+
+// thrownTail returns the end of an error a tool prints under a heading
+// and then throws: its message's lines, blank ones among them, to the last
+// frame of its stack ("    at x (file:1:2)") and the property block that
+// frame opens. Without frames, the paragraph under the heading. It stops at
+// a prompt.
+func thrownTail(lines []string, i, limit int) int {
+	end, last := i, -1
+	for j := i + 1; j <= limit && j <= i+maxBlockScan; j++ {
+		if promptLike(lines[j]) {
+			break
+		}
+		if frameRe.MatchString(lines[j]) && strings.HasPrefix(strings.TrimLeft(lines[j], " "), "at ") {
+			last = j
+		}
+	}
+	if last < 0 {
+		for end+1 <= limit && !blank(lines[end+1]) && !promptLike(lines[end+1]) {
+			end++
+		}
+		return end
+	}
+	end = last
+	if strings.HasSuffix(strings.TrimRight(lines[end], " "), "{") {
+		for k := end + 1; k <= limit && k <= end+maxBlockScan; k++ {
+			if strings.TrimSpace(lines[k]) == "}" {
+				return k
+			}
+			if promptLike(lines[k]) {
+				break
+			}
 		}
 	}
 	return end

@@ -753,6 +753,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// See above for more details."); a GitHub Actions step's error
 		// annotation ("::error title=tests::tests failed").
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	case t == "error during build:":
+		// Vite's heading over the error its bundler threw: the message
+		// (rolldown's diagnostics), the stack, its property block.
+		return verdict{kind: kindError, fam: famLine, text: t}
 	case t == "Error: ERR_PNPM_RECURSIVE_FAIL":
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
 	case t == "ERR_PNPM_RECURSIVE_FAIL" || strings.HasPrefix(t, "ERROR  run failed: "):
