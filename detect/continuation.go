@@ -95,7 +95,7 @@ func extendRecords(doc *document, start, end, limit int) int {
 		case quietRecord(doc.short[start]):
 			return end // an error's record after a warning's is its own
 		case req != "" && nreq == req:
-		case sharesSubject(doc.short[start:end+1], short):
+		case sharesSubject(recordMessages(doc.short[start:end+1]), recordMessage(short)):
 		default:
 			return end
 		}
@@ -185,6 +185,27 @@ func labelNear(raw string, col int) bool {
 		return true
 	}
 	return false
+}
+
+// recordMessage returns what a record's text says after its level and
+// its logger ("ERROR sync.worker: feed x.json unreadable" → "feed x.json
+// unreadable"): the logger's name is in every record of it, no subject.
+func recordMessage(short string) string {
+	if lv, k := headLevel(short); lv != levelNone && k > 0 {
+		if c := strings.Index(short[k:min(len(short), k+80)], ": "); c >= 0 {
+			return short[k+c+2:]
+		}
+	}
+	return short
+}
+
+// recordMessages is recordMessage of a block's first line, the rest whole.
+func recordMessages(block []string) []string {
+	if len(block) == 0 {
+		return block
+	}
+	out := append([]string{recordMessage(block[0])}, block[1:]...)
+	return out
 }
 
 // quietRecord reports whether a record's head names a level below error:
