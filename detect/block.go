@@ -1676,6 +1676,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // a crash of its own under the complaint
 		case cargoVerdict(l):
 			return end // cargo's verdict on another target
+		case strings.Contains(l, ": (") && curlCodeRe.MatchString(l):
+			return end // curl's exit code: another request that failed
 		case strings.Contains(l, "ERROR:  ") && strings.Contains(lines[i], "ERROR:  "):
 			return end // another statement the server refused (pg_restore, psql)
 		case l == lines[j-1] && toolPrefix(l) != "":
