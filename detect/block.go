@@ -1678,6 +1678,9 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // cargo's verdict on another target
 		case strings.Contains(l, ": (") && curlCodeRe.MatchString(l):
 			return end // curl's exit code: another request that failed
+		case strings.HasSuffix(l, ": Connection closed") || strings.HasSuffix(l, ": lost connection"):
+			// scp's or rsync's word that the connection ssh could not make
+			// is gone: the same failure.
 		case strings.Contains(l, "ERROR:  ") && strings.Contains(lines[i], "ERROR:  "):
 			return end // another statement the server refused (pg_restore, psql)
 		case l == lines[j-1] && toolPrefix(l) != "":
