@@ -187,6 +187,18 @@ var (
 	// classes of output it missed have been worked on since: these are its
 	// figures now.
 	holdout24Floors = floors{precision: 1.00, recall: 0.981, capture: 0.976, category: 0.945}
+	// The twenty-fifth held-out set (40 outputs: a coding agent fixing a Go
+	// microservice repo), collected and labelled by someone who never saw the
+	// detector or its output (see its README.md): measured once, unseen, on
+	// the detector as this session leaves it — 0.985, 0.944, 0.892, 0.925.
+	// Never tune the detector against it.
+	holdout25Floors = floors{precision: 0.984, recall: 0.943, capture: 0.891, category: 0.924}
+	// The twenty-sixth held-out set (39 outputs: a full-stack team's CI and
+	// local dev week), collected and labelled by someone who never saw the
+	// detector or its output (see its README.md): measured once, unseen, on
+	// the detector as this session leaves it — 0.995, 0.964, 0.912, 0.924.
+	// Never tune the detector against it.
+	holdout26Floors = floors{precision: 0.994, recall: 0.963, capture: 0.911, category: 0.923}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -362,7 +374,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout24, one subtest each (-run TestHoldout/holdout8): each
+// testdata/holdout26, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -396,6 +408,8 @@ func TestHoldout(t *testing.T) {
 		{"holdout22", holdout22Floors},
 		{"holdout23", holdout23Floors},
 		{"holdout24", holdout24Floors},
+		{"holdout25", holdout25Floors},
+		{"holdout26", holdout26Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
