@@ -199,6 +199,18 @@ var (
 	// the detector as this session leaves it — 0.995, 0.964, 0.912, 0.924.
 	// Never tune the detector against it.
 	holdout26Floors = floors{precision: 0.994, recall: 0.963, capture: 0.911, category: 0.923}
+	// The twenty-seventh held-out set (37 outputs: a Python backend team's
+	// week), collected and labelled by someone who never saw the detector or
+	// its output (see its README.md): measured once, unseen, on the detector
+	// as this session leaves it — 0.992, 0.976, 0.920, 0.902. Never tune the
+	// detector against it.
+	holdout27Floors = floors{precision: 0.991, recall: 0.975, capture: 0.919, category: 0.901}
+	// The twenty-eighth held-out set (37 outputs: a Go team's CI pipeline
+	// and an agent fixing what it reports), collected and labelled by
+	// someone who never saw the detector or its output (see its README.md):
+	// measured once, unseen, on the detector as this session leaves it —
+	// 0.972, 0.908, 0.894, 0.971. Never tune the detector against it.
+	holdout28Floors = floors{precision: 0.971, recall: 0.907, capture: 0.893, category: 0.970}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -374,7 +386,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout26, one subtest each (-run TestHoldout/holdout8): each
+// testdata/holdout28, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -410,6 +422,8 @@ func TestHoldout(t *testing.T) {
 		{"holdout24", holdout24Floors},
 		{"holdout25", holdout25Floors},
 		{"holdout26", holdout26Floors},
+		{"holdout27", holdout27Floors},
+		{"holdout28", holdout28Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
