@@ -796,6 +796,10 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			}
 			continue
 		}
+		gap := 0
+		if pgLabel(lines[end]) {
+			gap = labelGap(lines, j, limit)
+		}
 		switch {
 		case braces && strings.HasPrefix(l, "}"):
 			braces = false
@@ -814,12 +818,11 @@ func captureIndented(lines []string, i, limit int, snippets bool) int {
 			j = k
 			continue
 		case continues(l, lineAt(lines, j+1, limit), base, snippets, blank(lines[j-1])):
-		case pgLabel(lines[end]) && labelGap(lines, j, limit) > 0:
+		case gap > 0:
 			// The lines of a PostgreSQL DETAIL that psql prints at the
 			// margin ("DETAIL:  Process 1 waits ..." / "Process 2 waits
 			// ..."), up to the next label.
-			end = labelGap(lines, j, limit)
-			j = end
+			end, j = gap, gap
 			continue
 		case !framed && j+1 <= limit && mayBeException(strings.TrimSpace(l)) && !strings.HasPrefix(l, "PHP ") && exceptionRe.MatchString(l) && frameRe.MatchString(lines[j+1]):
 			// A report's header, then the exception and its frames; after
@@ -1371,17 +1374,19 @@ func pyMessageTail(lines []string, i, limit int) int {
 	end := i
 	j := i + 1
 	for ; j <= limit; j++ {
-		switch l := lines[j]; {
-		case labelLine(l):
-		case strings.HasPrefix(lines[j-1], "LINE ") && caretRe.MatchString(l):
-		case j-1 > i && pgLabel(lines[j-1]) && labelGap(lines, j, limit) > 0:
-			j = labelGap(lines, j, limit)
-		default:
-			goto appendix
+		l := lines[j]
+		if labelLine(l) || strings.HasPrefix(lines[j-1], "LINE ") && caretRe.MatchString(l) {
+			end = j
+			continue
 		}
-		end = j
+		if j-1 > i && pgLabel(lines[j-1]) {
+			if g := labelGap(lines, j, limit); g > 0 {
+				end, j = g, g
+				continue
+			}
+		}
+		break
 	}
-appendix:
 	if j <= limit && blank(lines[j]) && j+1 <= limit && strings.HasPrefix(lines[j+1], "[SQL: ") {
 		j++
 	}

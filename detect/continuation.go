@@ -57,15 +57,21 @@ func recordRequest(raw string) string {
 	return ""
 }
 
-// extendRecords returns the end of the block of the error that starts on
-// line start and ends on line end, when it is a log record: cut before the
-// first record of another process inside it, and extended over the
-// records after it that go on with the same failure.
-func extendRecords(doc *document, start, end, limit int) int {
-	if len(doc.short[start]) == len(doc.lines[start]) {
-		return end // not a record
+// recordProcAt returns the process the log record on line i names, or ""
+// when the line is no record or names none.
+func recordProcAt(doc *document, i int) string {
+	if len(doc.short[i]) == len(doc.lines[i]) {
+		return "" // not a record
 	}
-	proc := recordProc(doc.lines[start])
+	return recordProc(doc.lines[i])
+}
+
+// extendRecords returns the end of the block of the error that starts on
+// line start and ends on line end, when it is a log record of process proc
+// (recordProcAt): cut before the first record of another process inside
+// it, and extended over the records after it that go on with the same
+// failure.
+func extendRecords(doc *document, start, end, limit int, proc string) int {
 	if proc == "" {
 		return end
 	}
@@ -113,13 +119,13 @@ func extendRecords(doc *document, start, end, limit int) int {
 // (their prefixes alike but for digits) and end in the same words from a
 // ": " on; from one process (the pid they name, if any), or saying the
 // very same words (a client that retries gets a new backend each time).
-func retriedRecords(doc *document, start, end, limit int) int {
+// proc is the process the record on line start names (recordProcAt).
+func retriedRecords(doc *document, start, end, limit int, proc string) int {
 	raw, short := doc.lines[start], doc.short[start]
 	if len(short) == len(raw) || end != start || diagnosticStart(short) {
 		return end // not a record, a block already, or a finding at a place: each its own
 	}
 	shape := digitless(raw[:len(raw)-len(short)])
-	proc := recordProc(raw)
 	for end < limit {
 		n := end + 1
 		nraw, nshort := doc.lines[n], doc.short[n]

@@ -121,6 +121,10 @@ func TestDetect(t *testing.T) {
 			[]string{"1-2 network_error: ssh: connect to host git.corp.example port 22: Connection timed out",
 				"4-5 network_error: Resolving pkg.example (pkg.example)... failed: Name or service not known."}},
 		{"ansi and crlf", "\x1b[31mError: boom\x1b[0m\r\nok\r\n", []string{"1-1 unknown_error: Error: boom"}},
+		{"a psql DETAIL run on over several lines", "ERROR:  deadlock detected\nDETAIL:  Process 1 waits for ShareLock on transaction 7; blocked by process 2.\n" +
+			"Process 2 waits for ShareLock on transaction 8; blocked by process 3.\nProcess 3 waits for ShareLock on transaction 9; blocked by process 1.\n" +
+			"HINT:  See server log for query details.\nCONTEXT:  while updating tuple (0,1) in relation \"t\"\n[exit 1]\n",
+			[]string{"1-6 runtime_error: ERROR:  deadlock detected"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { run(t, tc) })

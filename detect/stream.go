@@ -432,6 +432,7 @@ func (s *Stream) consider(i int) {
 	}
 	floor := max(s.next, s.pos-lookBehind) - doc.base
 	f := finding{start: i, end: i, key: i, kind: v.kind, fam: v.fam, text: v.text, detail: v.detail, cat: v.cat}
+	proc := recordProcAt(doc, i) // the process a record names: its block, its duplicates
 	switch {
 	case v.fam == famGoJSON:
 		f.start, f.end, f.text = captureGoJSON(doc.lines, i, floor)
@@ -446,8 +447,8 @@ func (s *Stream) consider(i int) {
 		if f.key == i && f.end > i && wrappedDiagnostic(doc.short, i, f.end) {
 			f.text += " " + strings.TrimSpace(doc.short[i+1]) // the message whole, with its code
 		}
-		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan))
-		f.end = retriedRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan))
+		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan), proc)
+		f.end = retriedRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan), proc)
 		if strings.HasPrefix(doc.short[f.start], "remote: ") {
 			f.end = gitPushTail(doc.short, f.end, min(len(doc.lines)-1, i+maxBlockScan))
 		}
@@ -571,12 +572,13 @@ func (s *Stream) consider(i int) {
 		// its first frame tells.
 		part(doc.short[f.key+1])
 	}
-	if len(doc.short[f.key]) < len(doc.lines[f.key]) {
-		if p := recordProc(doc.lines[f.key]); p != "" {
-			// The same words from another process (another backend, another
-			// worker) are another failure.
-			part(p)
-		}
+	if f.key != i {
+		proc = recordProcAt(doc, f.key)
+	}
+	if proc != "" {
+		// The same words from another process (another backend, another
+		// worker) are another failure.
+		part(proc)
 	}
 	if f.end > f.key+1 && len(f.detail) == 0 && strings.HasPrefix(doc.short[f.key+1], "Traceback (") {
 		// A record that logged a traceback under the same words ("Error
