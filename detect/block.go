@@ -1,6 +1,8 @@
 package detect
 
 import (
+	"github.com/faultline-go/faultline/errkind"
+
 	"regexp"
 	"strconv"
 	"strings"
@@ -2719,4 +2721,96 @@ func parentFail(l string) string {
 		return ""
 	}
 	return "--- FAIL: " + name[0][:k]
+}
+
+// maxRecipeReport is how many lines a failed recipe's own report may
+// have above make's word that it failed.
+const maxRecipeReport = 12
+
+// recipeReport returns what a failed make recipe printed above make's
+// "*** [Makefile:9: fmt-check] Error 1" on line i, when none of it was
+// found an error: a check's own words ("gofmt needed on:" over the files
+// it lists, "coverage gate failed"). It runs from the line after the
+// recipe's echoed command, a prompt, a blank line, a test runner's row
+// or make's own line; it reports nothing when no such line bounds it
+// above floor (the end of the error above).
+//
+// It must say it failed (a failure phrase), or be a label over what it
+// lists ("gofmt needed on:" over files); a blank line right under the
+// error above bounds that error's advice ("For more information:"), not
+// a report.
+func recipeReport(lines []string, i, floor int) (start, end int, ok bool) {
+	j := i - 1
+	for j >= floor && j >= i-maxRecipeReport-1 && !recipeBound(lines[j]) {
+		j--
+	}
+	if j < floor || j < i-maxRecipeReport-1 || j+1 == i || j == floor && blank(lines[j]) {
+		return 0, 0, false
+	}
+	report := lines[j+1 : i]
+	if len(report) > 1 && strings.HasSuffix(strings.TrimSpace(report[0]), ":") {
+		return j + 1, i - 1, true
+	}
+	for _, l := range report {
+		if failurePhrase(l) || gateRe.MatchString(l) {
+			return j + 1, i - 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// gateRe is a check's word on what it wanted: a limit a figure is below or
+// above, something needed or required, files left unformatted or changed.
+var gateRe = regexp.MustCompile(`(?i)\b(?:below|above|exceeds?|exceeded|threshold|minimum|maximum|required|needed|needs|must|unformatted|dirty|differs?|changed|violations?)\b`)
+
+// recipeBound reports whether a line bounds a recipe's report above: it
+// is no part of what the recipe printed on failure.
+func recipeBound(l string) bool {
+	t := strings.TrimSpace(l)
+	switch {
+	case t == "" || commandStart(l) || l[0] == '\t' || strings.HasPrefix(t, "[exit ") || isDigit(t[0]):
+		return true // (a count: "2 failed in 0.01s", "1 file would be reformatted")
+	case strings.HasPrefix(t, "./") && !strings.Contains(t, " "):
+		return true // a script, echoed without arguments
+	case strings.HasPrefix(t, "make") && (makeRe.MatchString(t) || strings.HasPrefix(t, "make: ") || strings.HasPrefix(t, "make[")):
+		return true
+	case strings.HasPrefix(t, "ok  ") || strings.HasPrefix(t, "?   ") || strings.HasPrefix(t, "FAIL") || strings.HasPrefix(t, "PASS") ||
+		strings.HasPrefix(t, "--- ") || strings.HasPrefix(t, "=== "):
+		return true // a test runner's rows
+	}
+	return echoedCommand(t)
+}
+
+// echoedCommand reports whether t is a command line as make echoes it
+// before running it: a program's name, then arguments among which a flag,
+// a path or an assignment ("go vet ./...", "black --check svc"). A
+// sentence, a label ("gofmt needed on:") or a file's name is not.
+func echoedCommand(t string) bool {
+	fs := strings.Fields(t)
+	if len(fs) < 2 || strings.HasSuffix(t, ":") || strings.Contains(t, ": ") {
+		return false
+	}
+	for k := 0; k < len(fs[0]); k++ {
+		c := fs[0][k]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' && k > 0 || c == '-' || c == '_' || c == '.' || c == '/') {
+			return false
+		}
+	}
+	for _, a := range fs[1:] {
+		if a[0] == '-' || a[0] == '$' || strings.ContainsAny(a, "/=") || a == "." {
+			return true
+		}
+	}
+	return false
+}
+
+// recipeCat is the category of a recipe's own report: a coverage gate
+// failed the tests; anything else is a check that failed the build.
+func recipeCat(report []string) errkind.Category {
+	for _, l := range report {
+		if strings.Contains(strings.ToLower(l), "coverage") {
+			return errkind.CategoryTest
+		}
+	}
+	return errkind.CategoryBuild
 }

@@ -520,7 +520,25 @@ func (s *Stream) consider(i int) {
 		}
 		return
 	}
+	if d.cfg.CaptureMultiline && v.fam == famLine && f.start == i && strings.Contains(doc.short[i], ": *** ") && makeRe.MatchString(doc.short[i]) {
+		if st, e, ok := recipeReport(doc.short, i, floor); ok {
+			// What the failed recipe printed, when no line of it was an
+			// error: a check's own words over what it found.
+			r := finding{start: st, end: e, key: st, kind: kindError, fam: famLine, text: strings.TrimSpace(doc.short[st]), cat: recipeCat(doc.short[st : e+1])}
+			s.next = doc.base + e + 1
+			s.keep(doc, r, recordProcAt(doc, st))
+		}
+	}
 	s.next = doc.base + f.end + 1
+	if f.key != i {
+		proc = recordProcAt(doc, f.key)
+	}
+	s.keep(doc, f, proc)
+}
+
+// keep reports an error found at f unless it restates one already
+// reported; proc is the process its record names.
+func (s *Stream) keep(doc *document, f finding, proc string) {
 	// A tool that prints its errors again at the end (MSBuild,
 	// golangci-lint's summary) restates them: one is enough.
 	var mh maphash.Hash
@@ -558,7 +576,7 @@ func (s *Stream) consider(i int) {
 		// told apart by its head: two tests can fail with the same words.
 		part(doc.short[f.start])
 	}
-	if v.fam == famJSON && strings.HasPrefix(doc.lines[f.key], "{") {
+	if f.fam == famJSON && strings.HasPrefix(doc.lines[f.key], "{") {
 		// A JSON record's other fields (the account, the request) tell
 		// two records with the same message apart.
 		part(doc.lines[f.key])
@@ -571,9 +589,6 @@ func (s *Stream) consider(i int) {
 		// The same exception thrown from another place is another error:
 		// its first frame tells.
 		part(doc.short[f.key+1])
-	}
-	if f.key != i {
-		proc = recordProcAt(doc, f.key)
 	}
 	if proc != "" {
 		// The same words from another process (another backend, another
@@ -594,7 +609,7 @@ func (s *Stream) consider(i int) {
 	}
 	if len(s.seen) < maxSeen {
 		s.seen[h] = struct{}{}
-		if v.fam == famJSON {
+		if f.fam == famJSON {
 			// A structured record's error field, said again on a line of
 			// its own (errors.Join's lines under "x: 5 of 6 failed:"),
 			// restates it.
