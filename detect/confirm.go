@@ -800,6 +800,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		if zeroErrorsRe.MatchString(t) {
 			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
 		}
+		if pkg := goFailedBuild(t); pkg != "" && !goBuildOutputAbove(doc.short, i, pkg) {
+			// go test's word that a package did not build, when what the
+			// compiler said is not there (stderr went elsewhere): the only
+			// report of it.
+			return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+		}
 		return verdict{kind: kindSummary, fam: famNamed, text: t}
 	case m(rFailLine) && shapes.res[rFailLine].MatchString(t):
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
@@ -1670,4 +1676,44 @@ func stepFailed(t string) string {
 		return m[1]
 	}
 	return ""
+}
+
+// goFailedBuild returns the package of go test's "FAIL\tpkg [build
+// failed]" (or "[setup failed]"), or "".
+func goFailedBuild(t string) string {
+	if !strings.HasPrefix(t, "FAIL") || !strings.HasSuffix(t, " [build failed]") && !strings.HasSuffix(t, " [setup failed]") {
+		return ""
+	}
+	f := strings.Fields(t)
+	if len(f) != 4 || f[0] != "FAIL" {
+		return ""
+	}
+	return f[1]
+}
+
+// maxBuildOutputScan is how far above go test's "[build failed]" the
+// compiler's output for its package is looked for.
+const maxBuildOutputScan = 400
+
+// goBuildOutputAbove reports whether what the go command printed on
+// building pkg stands above line i, in the same command's output: its
+// "# pkg" header ("# pkg [pkg.test]", "# [pkg]" for vet's), or a line
+// that names the package ("pkg: ..." of a setup failure).
+func goBuildOutputAbove(lines []string, i int, pkg string) bool {
+	for j := i - 1; j >= 0 && j >= i-maxBuildOutputScan; j-- {
+		l := lines[j]
+		if commandStart(l) {
+			return false
+		}
+		if rest, ok := strings.CutPrefix(l, "# "); ok {
+			rest = strings.TrimPrefix(rest, "[")
+			if strings.HasPrefix(rest, pkg) && (len(rest) == len(pkg) || rest[len(pkg)] == ' ' || rest[len(pkg)] == ']') {
+				return true
+			}
+		}
+		if strings.HasPrefix(l, pkg+": ") || strings.HasPrefix(l, "package "+pkg) {
+			return true
+		}
+	}
+	return false
 }
