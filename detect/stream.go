@@ -45,6 +45,17 @@ type Stream struct {
 	// report (ava, node's spec reporter).
 	names map[string]struct{}
 
+	// A command's output, from one shell prompt to the next: a recap in
+	// it with no error of its own above or below is all there is of the
+	// failure it counts (the errors went to another stream, or a filter
+	// hid them). segmented is whether a prompt was seen; segErrs counts
+	// the errors of the current command, segNamed and segCounts hold its
+	// recaps.
+	segmented           bool
+	segErrs             int
+	lastErr             int // the last line of the last error's block (when nErrs > 0)
+	segNamed, segCounts []Error
+
 	// boxWrap is whether the last line filled its box to the right side:
 	// the box's tool wrapped it, and the next line goes on with it.
 	boxWrap bool
@@ -385,11 +396,14 @@ func (s *Stream) advance(final bool) {
 	}
 	la := s.lookAhead()
 	for s.pos < s.lines && (final || s.pos+la < s.lines) {
-		if len(s.seen) > 0 && commandStart(doc.lines[s.pos-doc.base]) {
-			// A shell prompt starts another command: what it prints again
-			// is its own error, not a restatement. (A new map: clearing one
-			// costs what it once held.)
-			s.seen = map[uint64]struct{}{}
+		if commandStart(doc.lines[s.pos-doc.base]) {
+			s.endCommand()
+			if len(s.seen) > 0 {
+				// A shell prompt starts another command: what it prints
+				// again is its own error, not a restatement. (A new map:
+				// clearing one costs what it once held.)
+				s.seen = map[uint64]struct{}{}
+			}
 		}
 		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
 			s.consider(s.pos - doc.base)
@@ -480,6 +494,12 @@ func (s *Stream) consider(i int) {
 			f.end = j
 		}
 	}
+	if v.kind == kindSummary && goPackageFailed(f.text) && !s.errorSince(doc, goPackageStart(doc.short, i)) {
+		// go test's "FAIL\tpkg\t0.01s" with nothing of its package's
+		// failure above it (a filter kept only the packages' rows): the
+		// only report of it.
+		v.kind, f.kind, f.cat = kindError, kindError, errkind.CategoryTest
+	}
 	switch v.kind {
 	case kindSummary:
 		// A summary is not a block: it takes no lines, and it is reported
@@ -487,6 +507,28 @@ func (s *Stream) consider(i int) {
 		// own (a TAP subtest's YAML) is passed over whole.
 		if v.fam == famTest && d.cfg.CaptureMultiline {
 			s.next = doc.base + f.end + 1
+		}
+		if s.segErrs == 0 && len(s.segNamed)+len(s.segCounts) < maxSeen && len(strings.Fields(f.text)) > 1 {
+			// (A bare "FAILED" names nothing and counts nothing.) A recap
+			// with the report under it is categorised as a test's report
+			// is: by what ended the test.
+			g := f
+			switch {
+			case g.end > g.start:
+				g.kind, g.fam = kindError, famTest
+			case g.cat == "" && !testWordRe.MatchString(g.text):
+				// A count that is not of tests ("Found 2 errors in 1
+				// file"): a check that failed.
+				if g.cat = matchRules(clip(g.text)); g.cat == "" || g.cat == errkind.CategoryTest {
+					g.cat = errkind.CategoryBuild
+				}
+			}
+			e := d.record(doc, g, true)
+			if v.fam == famNamed {
+				s.segNamed = append(s.segNamed, e)
+			} else {
+				s.segCounts = append(s.segCounts, e)
+			}
 		}
 		if s.nErrs > 0 {
 			return
@@ -627,8 +669,44 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		}
 	}
 	s.nErrs++
-	s.named, s.counts = nil, nil // never reported now
+	s.segErrs++
+	s.lastErr = doc.base + f.end
+	s.named, s.counts, s.segNamed, s.segCounts = nil, nil, nil, nil // never reported now
 	s.add(&s.errs, doc, f)
+}
+
+// maxRecap is the longest recap that is reported when a command's
+// output has nothing else: longer lines are prose that names a failure.
+const maxRecap = 200
+
+// endCommand ends a command's output: when it had recaps and no error,
+// they are its errors (the ones that name what failed, or else the
+// counts). The output before the first prompt is no command's.
+func (s *Stream) endCommand() {
+	if s.segmented && s.segErrs == 0 {
+		list := s.segNamed
+		if len(list) == 0 {
+			list = s.segCounts
+		}
+		for k, e := range list {
+			if slices.ContainsFunc(list[:k], func(o Error) bool { return o.Text == e.Text }) || strings.Contains(e.Text, "`") || len(e.Text) > maxRecap {
+				// A recap of its recaps ("Summary of non-successful
+				// tests:"); prose that quotes a recap.
+				continue
+			}
+			s.nErrs++
+			s.sum.count(e.Severity)
+			if len(s.errs)+len(s.warns) < s.d.cfg.MaxErrors {
+				s.errs = append(s.errs, e)
+			} else {
+				s.unlisted++
+			}
+		}
+		if len(list) > 0 {
+			s.named, s.counts = nil, nil // never reported now
+		}
+	}
+	s.segmented, s.segErrs, s.segNamed, s.segCounts = true, 0, nil, nil
 }
 
 // jsonTwin reports whether a line is the JSON record another handler of
@@ -694,6 +772,9 @@ func (s *Stream) Close() Report {
 		s.endLine()
 	}
 	s.advance(true)
+	if s.segmented {
+		s.endCommand()
+	}
 	s.closed = true
 	list := append(s.errs, s.warns...)
 	if s.nErrs == 0 {
@@ -1026,3 +1107,31 @@ func toolTitle(t string) bool {
 	}
 	return false
 }
+
+// errorSince reports whether an error's block ended on line i or after.
+func (s *Stream) errorSince(doc *document, i int) bool {
+	return s.nErrs > 0 && s.lastErr >= doc.base+i
+}
+
+// goPackageFailed reports whether t is go test's row for a package whose
+// tests failed: "FAIL\tpkg\t0.003s".
+func goPackageFailed(t string) bool {
+	f := strings.Fields(t)
+	return len(f) == 3 && f[0] == "FAIL" && strings.HasPrefix(t, "FAIL\t") && strings.HasSuffix(f[2], "s") && len(f[2]) > 1 && isDigit(f[2][0])
+}
+
+// goPackageStart returns the first line of a go test package's output
+// ending at its row on line i: the line after the row of the package
+// before it, or after the command's prompt.
+func goPackageStart(lines []string, i int) int {
+	for j := i - 1; j >= 0 && j >= i-maxBuildOutputScan; j-- {
+		l := lines[j]
+		if commandStart(l) || strings.HasPrefix(l, "ok  \t") || strings.HasPrefix(l, "?   \t") || strings.HasPrefix(l, "FAIL\t") {
+			return j + 1
+		}
+	}
+	return max(0, i-maxBuildOutputScan)
+}
+
+// testWordRe is a recap's word that it counts tests.
+var testWordRe = regexp.MustCompile(`(?i)\b(?:tests?|specs?|suites?|examples?|assertions?|passed|passing|failing|failures?)\b|\bfailed\b.*\b(?:of|passed)\b`)
