@@ -1696,24 +1696,36 @@ func goFailedBuild(t string) string {
 const maxBuildOutputScan = 400
 
 // goBuildOutputAbove reports whether what the go command printed on
-// building pkg stands above line i, in the same command's output: its
-// "# pkg" header ("# pkg [pkg.test]", "# [pkg]" for vet's), or a line
-// that names the package ("pkg: ..." of a setup failure).
+// building packages stands above line i, in the same command's output: a
+// "# pkg" header (of pkg, of its test package "# pkg_test [pkg.test]",
+// of a dependency that broke it, or vet's "# [pkg]"), or a line that
+// names the package ("pkg: ..." of a setup failure).
 func goBuildOutputAbove(lines []string, i int, pkg string) bool {
 	for j := i - 1; j >= 0 && j >= i-maxBuildOutputScan; j-- {
 		l := lines[j]
 		if commandStart(l) {
 			return false
 		}
-		if rest, ok := strings.CutPrefix(l, "# "); ok {
-			rest = strings.TrimPrefix(rest, "[")
-			if strings.HasPrefix(rest, pkg) && (len(rest) == len(pkg) || rest[len(pkg)] == ' ' || rest[len(pkg)] == ']') {
-				return true
-			}
+		if rest, ok := strings.CutPrefix(l, "# "); ok && goHeader(rest) {
+			return true
 		}
 		if strings.HasPrefix(l, pkg+": ") || strings.HasPrefix(l, "package "+pkg) {
 			return true
 		}
+	}
+	return false
+}
+
+// goHeader reports whether what follows "# " is the go command's header
+// over a package's build output: "example.com/x", "example.com/x_test
+// [example.com/x.test]", "[example.com/x]"; not a comment in words.
+func goHeader(rest string) bool {
+	f := strings.Fields(rest)
+	switch {
+	case len(f) == 1:
+		return !strings.ContainsAny(f[0], ":,;'\"`") && (strings.ContainsAny(f[0], "./") || strings.HasPrefix(f[0], "["))
+	case len(f) == 2:
+		return strings.HasPrefix(f[1], "[") && strings.HasSuffix(f[1], ".test]")
 	}
 	return false
 }
