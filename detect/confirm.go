@@ -39,6 +39,7 @@ const (
 	famNamed                    // a summary line naming a failed test or package
 	famJSON                     // a JSON event
 	famGoJSON                   // go test -json: a test's fail event and its output events
+	famGoTool                   // a tool's failure under the go command's package header, with all it printed
 	famRecord                   // a log record: its continuation lines, and the exception or traceback it logs
 	famTool                     // a program's complaint, "prog: ...": the lines that go on with the same prefix, its hints
 	famSanitizer                // a sanitizer's report: from the rule above it to its end
@@ -358,6 +359,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// A tool's own level word over its message, no colon between
 		// ("ERROR Failed to parse ./pyproject.toml: ...", python -m build).
 		return verdict{kind: kindError, fam: famLine, text: t}
+	}
+	if strings.Contains(t, "/pkg/tool/") && goToolExitRe.MatchString(t) {
+		// The go command's word that a tool of its toolchain it ran for
+		// a package failed: "runtime/cgo: .../pkg/tool/linux_amd64/cgo:
+		// exit status 2".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	}
 	if strings.Contains(t, `: running "`) && goGenerateRe.MatchString(t) {
 		// go generate's word on a generator that failed, at its
@@ -1706,7 +1713,7 @@ func goBuildOutputAbove(lines []string, i int, pkg string) bool {
 		if commandStart(l) {
 			return false
 		}
-		if rest, ok := strings.CutPrefix(l, "# "); ok && goHeader(rest) {
+		if goHeaderLine(l) {
 			return true
 		}
 		if strings.HasPrefix(l, pkg+": ") || strings.HasPrefix(l, "package "+pkg) {
@@ -1729,3 +1736,13 @@ func goHeader(rest string) bool {
 	}
 	return false
 }
+
+// goHeaderLine reports whether l is the go command's header over a
+// package's build output ("# example.com/x").
+func goHeaderLine(l string) bool {
+	rest, ok := strings.CutPrefix(l, "# ")
+	return ok && goHeader(rest)
+}
+
+// goToolExitRe is the go command's line on a toolchain tool that failed.
+var goToolExitRe = regexp.MustCompile(`^\S+: \S*/pkg/tool/\w+/\w+(?:\.exe)?: exit status \d+$`)
