@@ -461,8 +461,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famUsage:
 		// The usage the program prints under its complaint ("Usage of
-		// x:" and the flags indented under it).
-		if i+1 <= limit && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "Usage") {
+		// x:", the linker's "usage: link [options] main.o", and the
+		// flags indented under it).
+		if u := strings.TrimSpace(lines[min(i+1, limit)]); i+1 <= limit && (strings.HasPrefix(u, "Usage") || strings.HasPrefix(u, "usage: ")) {
 			end = captureIndented(lines, i+1, limit, false)
 		}
 		return start, end, key

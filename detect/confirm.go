@@ -39,7 +39,6 @@ const (
 	famNamed                    // a summary line naming a failed test or package
 	famJSON                     // a JSON event
 	famGoJSON                   // go test -json: a test's fail event and its output events
-	famGoTool                   // a tool's failure under the go command's package header, with all it printed
 	famRecord                   // a log record: its continuation lines, and the exception or traceback it logs
 	famTool                     // a program's complaint, "prog: ...": the lines that go on with the same prefix, its hints
 	famSanitizer                // a sanitizer's report: from the rule above it to its end
@@ -360,10 +359,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// ("ERROR Failed to parse ./pyproject.toml: ...", python -m build).
 		return verdict{kind: kindError, fam: famLine, text: t}
 	}
-	if strings.Contains(t, "/pkg/tool/") && goToolExitRe.MatchString(t) {
-		// The go command's word that a tool of its toolchain it ran for
-		// a package failed: "runtime/cgo: .../pkg/tool/linux_amd64/cgo:
-		// exit status 2".
+	if strings.Contains(t, "/pkg/tool/") && goToolRe.MatchString(t) {
+		// A tool of the Go toolchain that failed, in its own words or the
+		// go command's: the linker's ".../pkg/tool/linux_amd64/link: -X
+		// flag requires argument ...", "runtime/cgo: .../cgo: exit
+		// status 2".
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	}
 	if strings.Contains(t, `: running "`) && goGenerateRe.MatchString(t) {
@@ -1730,11 +1730,30 @@ func goHeader(rest string) bool {
 	f := strings.Fields(rest)
 	switch {
 	case len(f) == 1:
-		return !strings.ContainsAny(f[0], ":,;'\"`") && (strings.ContainsAny(f[0], "./") || strings.HasPrefix(f[0], "["))
+		p := strings.TrimSuffix(strings.TrimPrefix(f[0], "["), "]")
+		return p == "command-line-arguments" || importPath(p)
 	case len(f) == 2:
-		return strings.HasPrefix(f[1], "[") && strings.HasSuffix(f[1], ".test]")
+		return importPath(f[0]) && strings.HasPrefix(f[1], "[") && strings.HasSuffix(f[1], ".test]")
 	}
 	return false
+}
+
+// importPath reports whether p has the shape of a package's import path or
+// directory ("example.com/x", "runtime/cgo", "./internal/x"), not a file's
+// name ("scripts/ci.sh").
+func importPath(p string) bool {
+	if !strings.Contains(p, "/") || strings.ContainsAny(p, ":,;'\"`*?") || strings.HasSuffix(p, "/") {
+		return false
+	}
+	last := p[strings.LastIndexByte(p, '/')+1:]
+	k := strings.LastIndexByte(last, '.')
+	return k < 0 || !fileExts[last[k+1:]]
+}
+
+// fileExts are the extensions of files a "# name" comment may name.
+var fileExts = map[string]bool{
+	"go": true, "mod": true, "sum": true, "md": true, "txt": true, "sh": true, "bash": true, "yml": true, "yaml": true, "json": true,
+	"toml": true, "py": true, "js": true, "ts": true, "cfg": true, "conf": true, "ini": true, "sql": true, "proto": true, "c": true, "h": true,
 }
 
 // goHeaderLine reports whether l is the go command's header over a
@@ -1744,5 +1763,6 @@ func goHeaderLine(l string) bool {
 	return ok && goHeader(rest)
 }
 
-// goToolExitRe is the go command's line on a toolchain tool that failed.
-var goToolExitRe = regexp.MustCompile(`^\S+: \S*/pkg/tool/\w+/\w+(?:\.exe)?: exit status \d+$`)
+// goToolRe is a Go toolchain tool's complaint, or the go command's line on
+// one that failed.
+var goToolRe = regexp.MustCompile(`^(?:\S+: )?\S*/pkg/tool/\w+/\w+(?:\.exe)?: \S`)

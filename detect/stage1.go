@@ -21,7 +21,7 @@ var triggerWords = []string{
 	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure", "conflict (",
 	"emerg", "crit]", "alert]", "(err_", ", got ", ": got ", ", but got ", `"level":50`, `"level":60`,
 	"unterminated", "unmatched", "unexpected", " was refused", "init terminating", "assert:", "expected:<", ".  stop.",
-	"no such variable", "invalid command name", "invalid character", "end of json input", "terminate called", "load key \"", "went wrong!", "import cycle", "provided but not defined", "too many warnings", "***timeout", "\": exit status", ", found '", "\timports ", "err_pnpm_", "duplicate key value", "violates foreign key", "violates not-null", "violates check constraint", "pq: ", "is not in std", "build constraints exclude", "/pkg/tool/",
+	"no such variable", "invalid command name", "invalid character", "end of json input", "terminate called", "load key \"", "went wrong!", "import cycle", "provided but not defined", "too many warnings", "***timeout", "\": exit status", ", found '", "\timports ", "err_pnpm_", "duplicate key value", "violates foreign key", "violates not-null", "violates check constraint", "pq: ", "is not in std", "build constraints exclude", "/pkg/tool/", "invalid value \"",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition

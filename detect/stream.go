@@ -349,9 +349,6 @@ func (s *Stream) commitLine(p prepared) {
 		// A runtime's trace under a message: the message is its error's.
 		doc.cand[n-1] = true
 	}
-	if n := len(doc.short); n > 0 && !cand && short != "" && goHeaderLine(doc.short[n-1]) {
-		cand = true // the go command's output on a package it could not build
-	}
 	doc.short = append(doc.short, short)
 	doc.cut = append(doc.cut, cut)
 	doc.cand = append(doc.cand, cand)
@@ -444,25 +441,9 @@ func (s *Stream) consider(i int) {
 	if v.kind == kindNone && len(s.names) > 0 && s.namedHeader(i) {
 		v = verdict{kind: kindError, fam: famReport, text: strings.TrimSpace(doc.lines[i])}
 	}
-	underGo := i > 0 && goHeaderLine(doc.short[i-1]) && !shapes.res[rPosError].MatchString(strings.TrimPrefix(doc.short[i], "vet: "))
-	if underGo && (v.kind == kindNone || v.kind == kindError && v.fam != famLinker && v.fam != famCompiler) {
-		// What the go command printed under a package's header, in no
-		// shape of a compiler's diagnostic: a tool it ran that failed
-		// (the linker's "-X flag requires argument ...", cgo's), with all
-		// it printed. A heading (gcc's "In function 'f':") belongs to the
-		// diagnostic under it.
-		// Its words may say what failed (a directory not found); a
-		// complaint about a flag is not the source's syntax.
-		if t := strings.TrimSpace(doc.short[i]); t != "" && !commandStart(doc.lines[i]) && !goHeaderLine(doc.short[i]) && !strings.HasSuffix(t, ":") {
-			c := v.cat
-			if c == "" && v.kind == kindError {
-				c = matchRules(clip(t))
-			}
-			if c == "" || c == errkind.CategorySyntax {
-				c = errkind.CategoryBuild
-			}
-			v = verdict{kind: kindError, fam: famGoTool, text: t, cat: c}
-		}
+	underGo := i > 0 && !doc.diff[i] && !doc.quoted[i] && goHeaderLine(doc.short[i-1]) && !shapes.res[rPosError].MatchString(strings.TrimPrefix(doc.short[i], "vet: "))
+	if underGo && v.kind == kindError && v.cat == errkind.CategorySyntax {
+		v.cat = errkind.CategoryBuild // a flag a tool refused is no syntax error of the source
 	}
 	if v.kind == kindNone {
 		return
@@ -471,10 +452,6 @@ func (s *Stream) consider(i int) {
 	f := finding{start: i, end: i, key: i, kind: v.kind, fam: v.fam, text: v.text, detail: v.detail, cat: v.cat}
 	proc := recordProcAt(doc, i) // the process a record names: its block, its duplicates
 	switch {
-	case v.fam == famGoTool:
-		if d.cfg.CaptureMultiline {
-			f.end = goToolTail(doc.short, i, min(len(doc.lines)-1, i+maxBlockScan))
-		}
 	case v.fam == famGoJSON:
 		f.start, f.end, f.text = captureGoJSON(doc.lines, i, floor)
 		if !d.cfg.CaptureMultiline {
@@ -1162,20 +1139,3 @@ func goPackageStart(lines []string, i int) int {
 
 // testWordRe is a recap's word that it counts tests.
 var testWordRe = regexp.MustCompile(`(?i)\b(?:tests?|specs?|suites?|examples?|assertions?|passed|passing|failing|failures?)\b|\bfailed\b.*\b(?:of|passed)\b`)
-
-// goToolTail returns the last line of what a tool the go command ran
-// printed from line i on, under the package's header: up to a blank line,
-// a prompt, the next header, a test runner's row or a diagnostic with its
-// place (the linker's usage after its complaint is all of it).
-func goToolTail(lines []string, i, limit int) int {
-	end := i
-	for j := i + 1; j <= limit; j++ {
-		l := lines[j]
-		if blank(l) || commandStart(l) || goHeaderLine(l) || strings.HasPrefix(l, "FAIL\t") || strings.HasPrefix(l, "ok  \t") || strings.HasPrefix(l, "?   \t") ||
-			strings.HasPrefix(l, "[exit ") || shapes.res[rPosError].MatchString(l) {
-			break
-		}
-		end = j
-	}
-	return end
-}
