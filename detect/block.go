@@ -1677,6 +1677,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end
 		case seeLogRe.MatchString(l):
 			return j // the tool's advice to read its log closes its complaint
+		case prefix != "" && !own && strings.HasPrefix(l, prefix) && ownSubject(lines[i], l, prefix):
+			return end // the same program's complaint about another thing
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
 		case place != "" && strings.HasPrefix(l, place):
 		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
@@ -2815,3 +2817,39 @@ func recipeCat(report []string) errkind.Category {
 	}
 	return errkind.CategoryBuild
 }
+
+// ownSubject reports whether l, a line of the same program as the
+// complaint on line first, is a complaint of its own: it names another
+// subject before what failed ("prep: step 2: open x: file exists" under
+// "prep: step 1: mkdir out: file exists"). A conclusion that names no
+// subject ("tar: Exiting with failure status ...", "x: 3 of 4 failed")
+// goes on with the complaint.
+func ownSubject(first, l, prefix string) bool {
+	a, b := first[len(prefix):], l[len(prefix):]
+	ka, kb := strings.Index(a, ": "), strings.Index(b, ": ")
+	if ka <= 0 || kb <= 0 || strings.HasSuffix(strings.TrimSpace(first), ":") {
+		return false
+	}
+	return a[:ka] != b[:kb] && thingNamed(a[:ka]) && thingNamed(b[:kb]) && (complaint(l) || shapes.res[rErrnoEnd].MatchString(l) || goErrEndRe.MatchString(l))
+}
+
+// thingNamed reports whether a complaint's subject names a thing the
+// program worked on: a path, a file, a quoted name, a numbered item ("step
+// 2"); not a phrase ("verify signatures failed") or an error code
+// ("E170013"), which go on about the same failure.
+func thingNamed(s string) bool {
+	switch {
+	case s == "" || len(s) > 160:
+		return false
+	case s[0] == '\'' || s[0] == '"':
+		return len(s) > 2 && s[len(s)-1] == s[0]
+	case !strings.Contains(s, " "):
+		return strings.Contains(s, "/") || fileNameRe.MatchString(s)
+	}
+	return numberedItemRe.MatchString(s)
+}
+
+var (
+	fileNameRe     = regexp.MustCompile(`^[\w.-]+\.[A-Za-z]\w{0,5}$`)
+	numberedItemRe = regexp.MustCompile(`^[A-Za-z]+ #?\d+$`)
+)
