@@ -2819,13 +2819,18 @@ func recipeCat(report []string) errkind.Category {
 }
 
 // ownSubject reports whether l, a line of the same program as the
-// complaint on line first, is a complaint of its own: it names another
-// subject before what failed ("prep: step 2: open x: file exists" under
+// complaint on line first, is a complaint of its own: the go command's
+// next word, or a line that names another subject before what failed ("prep: step 2: open x: file exists" under
 // "prep: step 1: mkdir out: file exists"). A conclusion that names no
 // subject ("tar: Exiting with failure status ...", "x: 3 of 4 failed")
 // goes on with the complaint.
 func ownSubject(first, l, prefix string) bool {
 	a, b := first[len(prefix):], l[len(prefix):]
+	if prefix == "go: " {
+		// The go command says one thing a line: another line of its is
+		// another error, unless it says what it is doing or what to do.
+		return !goProgressRe.MatchString(b)
+	}
 	ka, kb := strings.Index(a, ": "), strings.Index(b, ": ")
 	if ka <= 0 || kb <= 0 || strings.HasSuffix(strings.TrimSpace(first), ":") {
 		return false
@@ -2850,6 +2855,7 @@ func thingNamed(s string) bool {
 }
 
 var (
+	goProgressRe   = regexp.MustCompile(`^(?:downloading|finding|found|extracting|added|upgraded|downgraded|removed|creating|to |warning: |module \S+ found)`)
 	fileNameRe     = regexp.MustCompile(`^[\w.-]+\.[A-Za-z]\w{0,5}$`)
 	numberedItemRe = regexp.MustCompile(`^[A-Za-z]+ #?\d+$`)
 )
