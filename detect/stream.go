@@ -476,6 +476,12 @@ func (s *Stream) consider(i int) {
 			}
 		}
 	}
+	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > floor && strings.HasPrefix(doc.short[i], "\t") && goPackageHead(doc.short[i-1]) {
+		// The go command's "package x" over what is wrong with it,
+		// indented ("\tb.go:3:8: use of internal package ... not
+		// allowed"): the package it names heads the error.
+		f.start = i - 1
+	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > 0 && blank(doc.short[i-1]) {
 		if h := responseAbove(doc.short, i, floor); h >= 0 {
 			// A failed HTTP response's body: its status line heads it and
@@ -1139,3 +1145,10 @@ func goPackageStart(lines []string, i int) int {
 
 // testWordRe is a recap's word that it counts tests.
 var testWordRe = regexp.MustCompile(`(?i)\b(?:tests?|specs?|suites?|examples?|assertions?|passed|passing|failing|failures?)\b|\bfailed\b.*\b(?:of|passed)\b`)
+
+// goPackageHead reports whether l is the go command's "package
+// example.com/x" over an indented error about the package.
+func goPackageHead(l string) bool {
+	p, ok := strings.CutPrefix(l, "package ")
+	return ok && !strings.Contains(p, " ") && importPath(p)
+}
