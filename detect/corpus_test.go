@@ -211,6 +211,18 @@ var (
 	// measured once, unseen, on the detector as this session leaves it —
 	// 0.972, 0.908, 0.894, 0.971. Never tune the detector against it.
 	holdout28Floors = floors{precision: 0.971, recall: 0.907, capture: 0.893, category: 0.970}
+	// The twenty-ninth held-out set (40 outputs: a Go library maintainer's
+	// week — cgo, cross-compiling, go generate with stringer and protoc,
+	// fuzzing, gotestsum, staticcheck, go mod and govulncheck) and the
+	// thirtieth (39 outputs: a Go backend team's HTTP and gRPC services at
+	// runtime and their dev loop), each collected and labelled by someone
+	// who never saw the detector or its output (see their README.md):
+	// measured once, unseen, on the detector as this session leaves it —
+	// 0.934, 0.871, 0.746, 0.915 and 0.968, 0.872, 0.773, 0.747. Their misses
+	// are listed in the session's note; until they are worked on they count
+	// as unseen.
+	holdout29Floors = floors{precision: 0.933, recall: 0.870, capture: 0.745, category: 0.914}
+	holdout30Floors = floors{precision: 0.967, recall: 0.871, capture: 0.772, category: 0.746}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -424,6 +436,8 @@ func TestHoldout(t *testing.T) {
 		{"holdout26", holdout26Floors},
 		{"holdout27", holdout27Floors},
 		{"holdout28", holdout28Floors},
+		{"holdout29", holdout29Floors},
+		{"holdout30", holdout30Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
