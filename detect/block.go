@@ -463,8 +463,10 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		// The usage the program prints under its complaint ("Usage of
 		// x:", the linker's "usage: link [options] main.o", and the
 		// flags indented under it).
-		if u := strings.TrimSpace(lines[min(i+1, limit)]); i+1 <= limit && (strings.HasPrefix(u, "Usage") || strings.HasPrefix(u, "usage: ")) {
-			end = captureIndented(lines, i+1, limit, false)
+		if i+1 <= limit {
+			if u := strings.TrimSpace(lines[i+1]); strings.HasPrefix(u, "Usage") || strings.HasPrefix(u, "usage: ") {
+				end = captureIndented(lines, i+1, limit, false)
+			}
 		}
 		return start, end, key
 	case famJUnit:
@@ -2743,11 +2745,12 @@ const maxRecipeReport = 12
 // error above bounds that error's advice ("For more information:"), not
 // a report.
 func recipeReport(lines []string, i, floor int) (start, end int, ok bool) {
+	lo := max(floor, i-maxRecipeReport-1)
 	j := i - 1
-	for j >= floor && j >= i-maxRecipeReport-1 && !recipeBound(lines[j]) {
+	for j >= lo && !recipeBound(lines[j]) {
 		j--
 	}
-	if j < floor || j < i-maxRecipeReport-1 || j+1 == i || j == floor && blank(lines[j]) {
+	if j < lo || j+1 == i || j == floor && blank(lines[j]) {
 		return 0, 0, false
 	}
 	report := lines[j+1 : i]
@@ -2820,10 +2823,10 @@ func recipeCat(report []string) errkind.Category {
 
 // ownSubject reports whether l, a line of the same program as the
 // complaint on line first, is a complaint of its own: the go command's
-// next word, or a line that names another subject before what failed ("prep: step 2: open x: file exists" under
-// "prep: step 1: mkdir out: file exists"). A conclusion that names no
-// subject ("tar: Exiting with failure status ...", "x: 3 of 4 failed")
-// goes on with the complaint.
+// next word, or a line that names another subject before what failed
+// ("prep: step 2: open x: file exists" under "prep: step 1: mkdir out:
+// file exists"). A conclusion that names no subject ("tar: Exiting with
+// failure status ...", "x: 3 of 4 failed") goes on with the complaint.
 func ownSubject(first, l, prefix string) bool {
 	a, b := first[len(prefix):], l[len(prefix):]
 	if prefix == "go: " {

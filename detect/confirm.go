@@ -1708,15 +1708,13 @@ const maxBuildOutputScan = 400
 // of a dependency that broke it, or vet's "# [pkg]"), or a line that
 // names the package ("pkg: ..." of a setup failure).
 func goBuildOutputAbove(lines []string, i int, pkg string) bool {
+	named, clause := pkg+": ", "package "+pkg
 	for j := i - 1; j >= 0 && j >= i-maxBuildOutputScan; j-- {
 		l := lines[j]
 		if commandStart(l) {
 			return false
 		}
-		if goHeaderLine(l) {
-			return true
-		}
-		if strings.HasPrefix(l, pkg+": ") || strings.HasPrefix(l, "package "+pkg) {
+		if goHeaderLine(l) || strings.HasPrefix(l, named) || strings.HasPrefix(l, clause) {
 			return true
 		}
 	}

@@ -441,8 +441,7 @@ func (s *Stream) consider(i int) {
 	if v.kind == kindNone && len(s.names) > 0 && s.namedHeader(i) {
 		v = verdict{kind: kindError, fam: famReport, text: strings.TrimSpace(doc.lines[i])}
 	}
-	underGo := i > 0 && !doc.diff[i] && !doc.quoted[i] && goHeaderLine(doc.short[i-1]) && !shapes.res[rPosError].MatchString(strings.TrimPrefix(doc.short[i], "vet: "))
-	if underGo && v.kind == kindError && v.cat == errkind.CategorySyntax {
+	if v.kind == kindError && v.cat == errkind.CategorySyntax && underGoHeader(doc, i) {
 		v.cat = errkind.CategoryBuild // a flag a tool refused is no syntax error of the source
 	}
 	if v.kind == kindNone {
@@ -705,12 +704,7 @@ func (s *Stream) endCommand() {
 				continue
 			}
 			s.nErrs++
-			s.sum.count(e.Severity)
-			if len(s.errs)+len(s.warns) < s.d.cfg.MaxErrors {
-				s.errs = append(s.errs, e)
-			} else {
-				s.unlisted++
-			}
+			s.listErr(&s.errs, e)
 		}
 		if len(list) > 0 {
 			s.named, s.counts = nil, nil // never reported now
@@ -740,10 +734,17 @@ const maxChainKey = 8
 
 // add records a finding in list, or only counts it past max_errors.
 func (s *Stream) add(list *[]Error, doc *document, f finding) {
-	full := len(s.errs)+len(s.warns) < s.d.cfg.MaxErrors
-	e := s.d.record(doc, f, full)
+	s.listErr(list, s.d.record(doc, f, s.room()))
+}
+
+// room reports whether the report has room for another error or warning.
+func (s *Stream) room() bool { return len(s.errs)+len(s.warns) < s.d.cfg.MaxErrors }
+
+// listErr counts a recorded error and lists it, or only counts it past
+// max_errors.
+func (s *Stream) listErr(list *[]Error, e Error) {
 	s.sum.count(e.Severity)
-	if full {
+	if s.room() {
 		*list = append(*list, e)
 	} else {
 		s.unlisted++
@@ -1151,4 +1152,11 @@ var testWordRe = regexp.MustCompile(`(?i)\b(?:tests?|specs?|suites?|examples?|as
 func goPackageHead(l string) bool {
 	p, ok := strings.CutPrefix(l, "package ")
 	return ok && !strings.Contains(p, " ") && importPath(p)
+}
+
+// underGoHeader reports whether line i is what a tool printed right under
+// the go command's "# pkg" header, not a compiler's diagnostic with its
+// place.
+func underGoHeader(doc *document, i int) bool {
+	return i > 0 && !doc.diff[i] && !doc.quoted[i] && goHeaderLine(doc.short[i-1]) && !shapes.res[rPosError].MatchString(strings.TrimPrefix(doc.short[i], "vet: "))
 }
