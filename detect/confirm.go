@@ -880,6 +880,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// Tcl's error without its trace (an interactive tclsh prints
 		// only the message).
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryReference}
+	case (len(s) == len(raw) || goLogPrefixRe.MatchString(raw[:len(raw)-len(s)])) && failedChain(t) && !isCode(s):
+		// A Go error chain whose head says what failed, as log.Fatalf and
+		// main print it: "probe failed: Get \"https://x\": tls: ...",
+		// "failed to load config: open x.yaml: ...".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: complaintCat(t)}
 	case nodeSysErr(t) && !isCode(s):
 		// Node's system errors in a message: "redis: connect
 		// ECONNREFUSED 127.0.0.1:6379", "... (ERR_TLS_CERT_ALTNAME_INVALID)".
@@ -1479,6 +1484,39 @@ var gdbLineRe = regexp.MustCompile(`^(?:#\d+\s+\S|0x[0-9a-f]+ in |\d+\t|[A-Za-z_
 
 // goErrEndRe is the end of an error chain in the words of Go's standard
 // library, for errors no errno names.
+// failedChain reports whether t is an error chain ("a: b: c") whose head
+// says what failed ("probe failed", "failed to load config", "cannot
+// open db") and whose links are no sentence: Go's errors have no capital,
+// no period and no markdown.
+func failedChain(t string) bool {
+	k := strings.Index(t, ": ")
+	if k <= 0 || k > 64 || (t[0] < 'a' || t[0] > 'z') && !capitalFailedRe.MatchString(t) || k+2 >= len(t) || strings.HasSuffix(t, ":") || strings.HasSuffix(t, ".") ||
+		strings.Contains(t, ". ") || strings.ContainsAny(t, "`*") {
+		return false
+	}
+	// (A child's exit status is the wrapper's report on output of the
+	// child's own, which the rules judge: "apply failed: exit status 1".)
+	// A bare exception's name is a script's print over the traceback
+	// that says the rest: "fetch failed: ConnectionError".
+	last := t[strings.LastIndex(t, ": ")+2:]
+	// An attempt that failed is a retry's note: what counts is whether
+	// the last one did ("attempt 1 failed: connect ECONNREFUSED").
+	return failedHeadRe.MatchString(t[:k]) && !strings.HasPrefix(last, "exit status ") && !bareClassRe.MatchString(last) && !attemptRe.MatchString(t[:k])
+}
+
+// attemptRe is a retry's word for one try.
+var attemptRe = regexp.MustCompile(`\b(?:attempts?|retry|retrying|retries|try|tries)\b`)
+
+// bareClassRe is an exception's class name alone.
+var bareClassRe = regexp.MustCompile(`^(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)$`)
+
+// capitalFailedRe is a client's own complaint, capitalised: grpcurl's
+// "Failed to dial target host ...", "Error invoking method ...".
+var capitalFailedRe = regexp.MustCompile(`^(?:Failed to|Error [a-z]+ing) [a-z]`)
+
+// failedHeadRe is the head of an error chain that says what failed.
+var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|Error [a-z]+ing) [a-z]\w*(?: [\w"'./-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed)$`)
+
 var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field|value of type) \S+)$`)
 
 // pyTbLineRe is a Python exception at its place, as pytest's --tb=line

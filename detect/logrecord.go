@@ -75,8 +75,9 @@ func recordPrefix(s string) (n int, stamped bool) {
 				// a thread, a pid, a logger after a timestamp
 			default:
 				// Without a timestamp, a bracketed field is a record's
-				// only before a level: "[main] ERROR x".
-				if a := skipBlanks(s, after); a >= len(s) || !upperLevel(s[a:]) && !(s[a] == '[' && levelField(s[a+1:min(len(s), a+12)])) {
+				// only before a level ("[main] ERROR x") or before the
+				// timestamp: Go's log.New(w, "[invsvc] ", flags).
+				if a := skipBlanks(s, after); a >= len(s) || !upperLevel(s[a:]) && !(s[a] == '[' && levelField(s[a+1:min(len(s), a+12)])) && !(field == 0 && goDate(s[a:])) {
 					return j, stamped
 				}
 			}
