@@ -13,7 +13,7 @@ import (
 var (
 	caretRe     = regexp.MustCompile(`^\s*[\^~][\^~\s-]*$`)
 	locationRe  = regexp.MustCompile(`^\s*(?:File ".*", line \d+.*|[\w:./\\@~+-]+:\d+|<[\w.-]+>:\d+|\S+\(\d+,\d+\))$`)
-	gccInRe     = regexp.MustCompile(`^(?:\S+: (?:In (?:function|member function|static member function|constructor|destructor|instantiation|substitution|lambda)\b.*|At global scope):|In file included from .*|\s+from .*[,:]|\S+:\d+:\d+:\s+(?:required|recursively required|instantiated) (?:from|by) .*)$`)
+	gccInRe     = regexp.MustCompile(`^(?:\S+: (?:In (?:function|member function|static member function|constructor|destructor|instantiation|substitution|lambda)\b.*|At global scope|Assembler messages):|In file included from .*|\s+from .*[,:]|\S+:\d+:\d+:\s+(?:required|recursively required|instantiated) (?:from|by) .*)$`)
 	frameRe     = regexp.MustCompile(`^\s+at |^\s*Caused by:(?: |$)|^\s*Suppressed: |^\s*\.\.\. \d+ (?:more|common frames omitted)|^Emitted '.*' event(?: .*)? at:$|^\s+from \S+:\d+:in |^Stack trace:$|^#\d+ (?:\S+\(\d+\): |\{main\}|\[internal function\])|^\s+thrown in |^(?:hint|help): |^\s*Did you mean\?|^\S+:\d+:in [` + "`" + `'][^']*'$|^BEGIN failed--compilation aborted|^stack traceback:$|^(?:/|[A-Za-z]:\\)\S+:\d+$|^Execution of \S+ aborted due to compilation errors`)
 	rustLineRe  = regexp.MustCompile(`^\s*(?:-->|::: |\d*\s*\||= (?:note|help)|\.\.\.$)|^(?:help|note): |^\d+ [+~-] `)
 	tscSnipRe   = regexp.MustCompile(`^\d+ \S`)
@@ -273,6 +273,14 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	case famLinker:
+		if strings.Contains(lines[i], ": running ") && strings.Contains(lines[i], " failed: exit status ") {
+			// Go's linker on the external linker it ran: the command
+			// line it echoes and all the linker said, to a blank line.
+			for j := i + 1; j <= limit && !blank(lines[j]) && !promptLike(lines[j]) && indentOf(lines[j]) == 0; j++ {
+				end = j
+			}
+			return start, end, key
+		}
 		for j := i + 1; j <= limit && linkerRe.MatchString(lines[j]); j++ {
 			end = j
 		}
@@ -308,6 +316,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			start = i - 1
 		}
 		return start, end, key
+	case famTestEntry:
+		return start, testEntryEnd(lines, i, limit), key
 	case famGoTest:
 		end = splitSubtests(lines, i, captureIndented(lines, i, limit, false))
 		if end == i && strings.Contains(lines[i], "--- FAIL: Example") && i+1 <= limit && lines[i+1] == "got:" {
@@ -1917,7 +1927,7 @@ func mayBeJestStart(l string) bool {
 
 func mayBeGccIn(l string) bool {
 	return strings.Contains(l, "In ") || strings.Contains(l, "from ") || strings.Contains(l, "required") ||
-		strings.Contains(l, "instantiated") || strings.Contains(l, "At global scope")
+		strings.Contains(l, "instantiated") || strings.Contains(l, "At global scope") || strings.Contains(l, "Assembler messages")
 }
 
 // lineAt returns lines[i], or "" past limit.

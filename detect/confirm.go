@@ -57,6 +57,7 @@ const (
 	famBiome                    // Biome's "path:l:c lint/x/y ━━━" header, its "× message", frame and advice
 	famMiette                   // a miette report (oxlint, rspack, swc): "x message", its framed snippet, its help
 	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
+	famTestEntry                // a runner's entry for a failed test: gotestsum's "=== FAIL: pkg TestX (0.00s)", "::group::FAIL ...", the test's output under it
 )
 
 // finding is a confirmed error before it is reported.
@@ -196,7 +197,7 @@ var shapes = newRuleSet(
 	// refused", "listen tcp :80: bind: address already in use".
 	`(?i): (?:no such file or directory|permission denied|connection refused|connection reset by peer|connection timed out|no such host|network is unreachable|no route to host|address already in use|broken pipe|i/o timeout|operation not permitted|is a directory|not a directory|read-only file system|disk quota exceeded|no space left on device|too many open files|temporary failure in name resolution|name or service not known|server misbehaving|context deadline exceeded|certificate signed by unknown authority|device or resource busy|file exists|directory not empty|directory not found|resource temporarily unavailable|cannot allocate memory|exec format error)(?: \(os error \d+\)|\))?\.?$`,
 	// rGoNet: Go's net/http client errors: `Get "https://x": dial tcp ...`.
-	`^(?:Get|Post|Put|Patch|Delete|Head) "[^"]+": `,
+	`(?:^|: )(?:Get|Post|Put|Patch|Delete|Head) "[^"]+": `,
 	// rSanitizer: AddressSanitizer, UBSan, LeakSanitizer, ThreadSanitizer.
 	`^(?:ERROR|WARNING): (?:Address|Leak|Thread|Memory|UndefinedBehavior)Sanitizer|^\S+:\d+:\d+: runtime error: `,
 	// rExitCode
@@ -364,7 +365,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// go command's: the linker's ".../pkg/tool/linux_amd64/link: -X
 		// flag requires argument ...", "runtime/cgo: .../cgo: exit
 		// status 2".
-		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+		fam := famLine
+		if strings.Contains(t, ": running ") && strings.Contains(t, " failed: exit status ") {
+			fam = famLinker // "link: running gcc failed: exit status 1" over gcc's command and what ld said
+		}
+		return verdict{kind: kindError, fam: fam, text: t, cat: errkind.CategoryBuild}
 	}
 	if strings.Contains(t, `: running "`) && goGenerateRe.MatchString(t) {
 		// go generate's word on a generator that failed, at its
@@ -402,6 +407,25 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// The JUnit launcher's tree: the cause under a test's ✘ line,
 		// reported in full under "Failures (n):".
 		return verdict{}
+	}
+	if strings.HasPrefix(t, "(") && stylishRowRe.MatchString(s) {
+		// A checker's finding at its line and column, under its file.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	}
+	if (strings.HasPrefix(t, "=== FAIL: ") || strings.HasPrefix(t, "::group::FAIL ")) && testEntryRe.MatchString(t) {
+		// A runner's entry for a failed test, the test's output under it:
+		// a recap when that output was printed above in the same
+		// command (gotestsum's "=== Failed" section after a format that
+		// showed it), else the only report of it. An entry with no
+		// output is a parent's, whose subtest has its own.
+		end := testEntryEnd(doc.short, i, min(len(doc.short)-1, i+maxBlockScan))
+		switch {
+		case end == i:
+			return verdict{}
+		case printedAbove(doc.short, i, firstNonBlank(doc.short, i+1, end)):
+			return verdict{kind: kindSummary, fam: famTestEntry, text: t, cat: errkind.CategoryTest}
+		}
+		return verdict{kind: kindError, fam: famTestEntry, text: t}
 	}
 	if strings.HasPrefix(t, "http: panic serving ") {
 		// net/http's recovered panic in a handler, its stack under it.
@@ -604,6 +628,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return verdict{kind: kindError, fam: famRustPanic, text: t}
 	case m(rGoTest):
+		if subtestsFailedAbove(doc.short, i) {
+			return verdict{} // a parent after its subtests, saying no more (gotestsum's flat formats)
+		}
 		return verdict{kind: kindError, fam: famGoTest, text: t}
 	case strings.Contains(s, "● ") && jestRe.MatchString(s), strings.Contains(s, "FAIL ") && vitestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famReport, text: t}
@@ -1517,7 +1544,7 @@ var capitalFailedRe = regexp.MustCompile(`^(?:Failed to|Error [a-z]+ing) [a-z]`)
 // failedHeadRe is the head of an error chain that says what failed.
 var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|Error [a-z]+ing) [a-z]\w*(?: [\w"'./-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed)$`)
 
-var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field|value of type) \S+)$`)
+var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field \S+ of type|struct field|value of type) \S+|unexpected EOF|returned (?:HTTP |status (?:code )?)?[45]\d\d(?: [A-Z][a-z]+)*)$`)
 
 // pyTbLineRe is a Python exception at its place, as pytest's --tb=line
 // prints a failed test: "/w/test_a.py:15: AssertionError: 1 != 2".
@@ -1802,3 +1829,73 @@ func goHeaderLine(l string) bool {
 // goToolRe is a Go toolchain tool's complaint, or the go command's line on
 // one that failed.
 var goToolRe = regexp.MustCompile(`^(?:\S+: )?\S*/pkg/tool/\w+/\w+(?:\.exe)?: \S`)
+
+// testEntryRe is a test runner's entry for a failed test: gotestsum's
+// "=== FAIL: pkg TestX (0.00s)" in its "=== Failed" section, its
+// github-actions format's "::group::FAIL pkg.TestX (0.00s)".
+var testEntryRe = regexp.MustCompile(`^(?:=== FAIL: \S+ \S+|::group::FAIL \S+) \(\d+(?:\.\d+)?s\)$`)
+
+// testEntryEnd returns the last line of the test entry on line i: its
+// output, to the next entry, the group's end, the runner's closing count
+// or a prompt; i when it has none.
+func testEntryEnd(lines []string, i, limit int) int {
+	group := strings.HasPrefix(strings.TrimSpace(lines[i]), "::group::")
+	end := i
+	for j := i + 1; j <= limit; j++ {
+		t := strings.TrimSpace(lines[j])
+		if group && t == "::endgroup::" || !group && (strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "DONE ")) || promptLike(lines[j]) {
+			break
+		}
+		if !blank(lines[j]) {
+			end = j
+		}
+	}
+	return end
+}
+
+// firstNonBlank returns the first line from i to end that is not blank.
+func firstNonBlank(lines []string, i, end int) string {
+	for j := i; j <= end; j++ {
+		if !blank(lines[j]) {
+			return lines[j]
+		}
+	}
+	return ""
+}
+
+// maxPrintedAbove is how far above a recap printedAbove looks.
+const maxPrintedAbove = 2000
+
+// printedAbove reports whether line l was printed above line i in the same
+// command's output (up to the prompt).
+func printedAbove(lines []string, i int, l string) bool {
+	l = strings.TrimSpace(l)
+	if l == "" {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-maxPrintedAbove && !promptLike(lines[j]); j-- {
+		if len(lines[j]) >= len(l) && strings.TrimSpace(lines[j]) == l {
+			return true
+		}
+	}
+	return false
+}
+
+// subtestsFailedAbove reports whether go test's "--- FAIL: TestX" on line
+// i says no more than that its subtests failed, printed after them as
+// gotestsum's flat formats do: nothing of its own under it, and a "---
+// FAIL: TestX/sub" above it in the same command's output.
+func subtestsFailedAbove(lines []string, i int) bool {
+	t := strings.TrimSpace(lines[i])
+	name, _, ok := strings.Cut(strings.TrimPrefix(t, "--- FAIL: "), " ")
+	if !ok || name == "" || i+1 < len(lines) && indentOf(lines[i+1]) > indentOf(lines[i]) {
+		return false
+	}
+	sub := "--- FAIL: " + name + "/"
+	for j := i - 1; j >= 0 && j >= i-maxPrintedAbove && !promptLike(lines[j]); j-- {
+		if strings.HasPrefix(strings.TrimSpace(lines[j]), sub) {
+			return true
+		}
+	}
+	return false
+}

@@ -233,8 +233,13 @@ func structural(line string) bool {
 		colon >= 0 && (progPosRe.MatchString(line) || colon+2 < len(line) && line[colon+2] == '(' && curlCodeRe.MatchString(line)) ||
 		strings.Contains(line, ":in ") && shapes.res[rRuby].MatchString(line) ||
 		strings.Contains(line, " column ") && jsonPosRe.MatchString(line) ||
-		strings.Contains(line, "\": ") && shapes.res[rGoNet].MatchString(stripPrefix(line))
+		strings.Contains(line, "\": ") && shapes.res[rGoNet].MatchString(stripPrefix(line)) ||
+		strings.HasPrefix(line, "  (") && stylishRowRe.MatchString(line)
 }
+
+// stylishRowRe is a finding in staticcheck's stylish format, under the
+// file it is in: "  (19, 2)   U1000   field items is unused".
+var stylishRowRe = regexp.MustCompile(`^\s+\(\d+, \d+\)\s+(?:[A-Z]{1,3}\d{4}|compile)\s+\S`)
 
 var bashLineRe = regexp.MustCompile(`^\S+: line \d+: `)
 

@@ -514,7 +514,7 @@ func (s *Stream) consider(i int) {
 		// A summary is not a block: it takes no lines, and it is reported
 		// only when nothing else is; a test's roll-up with a block of its
 		// own (a TAP subtest's YAML) is passed over whole.
-		if v.fam == famTest && d.cfg.CaptureMultiline {
+		if (v.fam == famTest || v.fam == famTestEntry) && d.cfg.CaptureMultiline {
 			s.next = doc.base + f.end + 1
 		}
 		if s.segErrs == 0 && len(s.segNamed)+len(s.segCounts) < maxSeen && len(strings.Fields(f.text)) > 1 {
