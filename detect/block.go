@@ -337,7 +337,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			(end+2 > limit || indentOf(lines[end+2]) == 0) {
 			end++ // a benchmark's parent, printed after its sub-benchmark and saying no more
 		}
-		if end+1 <= limit && (goPanicRe.MatchString(lines[end+1]) || indentOf(lines[end+1]) > 0 && indentOf(lines[end+1]) == indentOf(lines[i]) && goPanicRe.MatchString(strings.TrimLeft(lines[end+1], " "))) {
+		if end+1 <= limit && (goPanicRe.MatchString(lines[end+1]) && !strings.HasPrefix(lines[end+1], "Benchmark") || indentOf(lines[end+1]) > 0 && indentOf(lines[end+1]) == indentOf(lines[i]) && goPanicRe.MatchString(strings.TrimLeft(lines[end+1], " "))) {
 			key = end + 1 // the panic says what went wrong
 			end = captureGoPanic(lines, end+1, limit)
 		}

@@ -123,7 +123,7 @@ var shapes = newRuleSet(
 	`Traceback \(most recent call last\):\s*$`,
 	// rGoPanic: a Go panic or fatal error (chi's Recoverer indents it by
 	// one space).
-	`^ ?(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)`,
+	`^ ?(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)|^Benchmark\S*\s+panic: `,
 	// rRustPanic
 	`^thread '[^']*' (?:\(\d+\) )?panicked at`,
 	// rRustErr
@@ -147,7 +147,7 @@ var shapes = newRuleSet(
 	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
 	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`,
 	// rGoQuiet: the go command's progress, not its errors.
-	`^go: (?:downloading|finding|extracting|upgraded|added|found|creating|to add|updates to go\.mod needed;? to update)`,
+	`^go: (?:downloading|finding|extracting|upgraded|downgraded|added|removed|found|creating|to add|to switch to|updates to go\.mod needed;? to update)`,
 	// rToolErr: a program's complaint: "curl: (7) Failed to connect ...",
 	// "bash: foo: command not found", "x.sh: line 3: y: unbound variable",
 	// Apache's "AH00526: Syntax error on line 3 of x.conf:".
@@ -765,6 +765,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// library:file_open:No such file or directory:...".
 		return verdict{kind: kindError, fam: famOpenSSL, text: t}
 	case strings.HasPrefix(s, goCmdPrefix):
+		if strings.HasPrefix(s, "go: warning: ") {
+			return verdict{kind: kindWarning, fam: famTool, text: t} // "go: warning: x@v1.1.0: retracted by module author"
+		}
 		if m(rGoQuiet) {
 			return verdict{}
 		}
@@ -778,7 +781,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case (strings.HasPrefix(t, "ERROR ") || strings.HasPrefix(t, "Error ")) && codedErrorRe.MatchString(t):
 		// "ERROR 2002 (HY000): Can't connect ...": an error with its number.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: complaintCat(t)}
-	case strings.Contains(t, "package ") && goPackageErrRe.MatchString(t):
+	case (strings.Contains(t, "package ") || strings.Contains(t, "module") || strings.HasPrefix(t, "-buildmode=")) && goPackageErrRe.MatchString(t):
 		// The go command on a package it cannot build: one not in the
 		// standard library, one whose files its constraints all exclude.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
@@ -1203,7 +1206,7 @@ func isCode(s string) bool {
 var ghaErrorRe = regexp.MustCompile(`^::error(?: [^:]*)?::\S`)
 
 // goPackageErrRe is the go command's word on a package it cannot build.
-var goPackageErrRe = regexp.MustCompile(`(?:^|: )package \S+(?: is not in std\b|: build constraints exclude all Go files)`)
+var goPackageErrRe = regexp.MustCompile(`(?:^|: )package \S+(?: is not in std\b|: build constraints exclude all Go files)|^directory \S+ outside (?:the )?main module\b|^current directory is contained in a module that is not one of the workspace modules\b|^-buildmode=\S+ not supported on \S+$`)
 
 // couldNotRe is a package manager's sentence that it could not get what
 // it needed: a gem, a host, a source.

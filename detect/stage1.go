@@ -177,14 +177,31 @@ func (a *automaton) candidate(line, stripped string) bool {
 		s := strings.TrimLeft(stripped, " ")
 		return startsLikeError(s) || shapedLikeError(s)
 	}
+	// And inside a box's sides, as Gemini CLI frames a tool's output.
+	if inner, ok := boxInner(line); ok {
+		return startsLikeError(inner) || shapedLikeError(inner)
+	}
 	return false
+}
+
+// boxInner returns what a line drawn inside a box's sides holds ("│
+// x.go:3:5: ... │"), and whether it is such a line.
+func boxInner(line string) (string, bool) {
+	t := strings.TrimLeft(line, " ")
+	if !strings.HasPrefix(t, "│") {
+		return "", false
+	}
+	t = strings.TrimRight(strings.TrimLeft(t[len("│"):], " "), " \r")
+	t = strings.TrimRight(strings.TrimSuffix(t, "│"), " ")
+	return t, t != ""
 }
 
 // startsLikeError reports whether a line starts as an error that names
 // no trigger word does: a compiler's place, go's, kotlinc's and apt's
 // prefixes, a sanitizer's pid, faulthandler's timeout.
 func startsLikeError(line string) bool {
-	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
+	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "vet: ") && diagnosticStart(line[len("vet: "):]) ||
+		(strings.HasPrefix(line, "directory ") || strings.HasPrefix(line, "current directory ") || strings.HasPrefix(line, "-buildmode=")) && goPackageErrRe.MatchString(line) || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
 		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") || strings.HasPrefix(line, "Timeout (")
 }
 

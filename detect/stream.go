@@ -303,6 +303,10 @@ func (s *Stream) commitLine(p prepared) {
 	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.
 		short = "\t" + short[4:]
+	case strings.HasPrefix(short, "vet: ") && diagnosticStart(short[len("vet: "):]):
+		// go vet's type checker on a package it cannot load: "vet:
+		// ./x.go:3:5: undefined: y", a compiler's diagnostic.
+		short = short[len("vet: "):]
 	case strings.HasPrefix(strings.TrimLeft(short, " "), "╭"):
 		s.boxPad = -1 // a box opens: its padding is not known yet
 	case strings.HasPrefix(strings.TrimLeft(short, " "), "╰"):
@@ -653,9 +657,10 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		part(doc.short[f.end])
 	}
 	h := mh.Sum64()
-	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) {
+	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest {
 		// (A linter's finding row names no file: the same row under
-		// another file's header is another finding.)
+		// another file's header is another finding. go test prints a
+		// test's failure once a run: again is another run, -count=2.)
 		return
 	}
 	if len(s.seen) < maxSeen {
