@@ -2266,6 +2266,49 @@ func caretSource(lines []string, i, floor int) bool {
 // maxGdbLines bounds a gdb stop's backtrace.
 const maxGdbLines = 200
 
+// maxRunScan is how far above a line passedTestOutput looks for the test
+// it belongs to.
+const maxRunScan = 400
+
+// passedTestOutput reports whether line i is output that go test -v
+// printed for a test that then passed: under the test's "=== RUN name"
+// (or CONT, NAME), with its "--- PASS: name" below and no result line
+// between.
+func passedTestOutput(lines []string, i, limit int) bool {
+	if strings.HasPrefix(strings.TrimLeft(lines[i], " "), "--- ") {
+		return false // go test's own result line, not a test's output
+	}
+	name := ""
+	for j := i - 1; j >= 0 && j >= i-maxRunScan && name == ""; j-- {
+		l := lines[j]
+		if promptLike(l) || strings.HasPrefix(strings.TrimLeft(l, " "), "--- ") || l == "PASS" || l == "FAIL" {
+			return false
+		}
+		if strings.HasPrefix(l, "=== ") {
+			m := goRunRe.FindStringSubmatch(l)
+			if m == nil {
+				return false
+			}
+			name = m[1]
+		}
+	}
+	if name == "" {
+		return false
+	}
+	for j := i + 1; j <= limit && j < len(lines); j++ {
+		l := strings.TrimLeft(lines[j], " ")
+		if promptLike(lines[j]) {
+			return false
+		}
+		if strings.HasPrefix(l, "--- ") {
+			if k := strings.Index(l, ": "); k > 0 && strings.HasPrefix(l[k+2:], name+" (") {
+				return strings.HasPrefix(l, "--- PASS: ") || strings.HasPrefix(l, "--- SKIP: ")
+			}
+		}
+	}
+	return false
+}
+
 // goRunRe is go test -v's line for a test that starts or goes on.
 var goRunRe = regexp.MustCompile(`^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)`)
 

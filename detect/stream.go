@@ -56,6 +56,10 @@ type Stream struct {
 	lastErr             int // the last line of the last error's block (when nErrs > 0)
 	segNamed, segCounts []Error
 
+	// runAt is one past the line of go test -v's last "=== RUN" (or
+	// CONT, NAME), 0 when there was none: what passedTestOutput needs.
+	runAt int
+
 	// boxWrap is whether the last line filled its box to the right side:
 	// the box's tool wrapped it, and the next line goes on with it.
 	boxWrap bool
@@ -299,6 +303,9 @@ func (s *Stream) commitLine(p prepared) {
 	line, cut, cand, jv := p.line, p.cut, p.cand, p.jv
 	doc.lines = append(doc.lines, line)
 	short := clip(p.stripped)
+	if strings.HasPrefix(short, "=== ") {
+		s.runAt = doc.base + len(doc.lines)
+	}
 	switch {
 	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.
@@ -450,6 +457,9 @@ func (s *Stream) consider(i int) {
 	}
 	if v.kind == kindNone {
 		return
+	}
+	if v.kind == kindError && s.runAt > 0 && s.runAt > doc.base+i-maxRunScan && passedTestOutput(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
+		return // what a test that passed printed (go test -v): the test expected it
 	}
 	floor := max(s.next, s.pos-lookBehind) - doc.base
 	f := finding{start: i, end: i, key: i, kind: v.kind, fam: v.fam, text: v.text, detail: v.detail, cat: v.cat}
