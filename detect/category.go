@@ -280,8 +280,18 @@ func categorize(f finding, block []string) errkind.Category {
 		// structured log's stacktrace field).
 		return errkind.CategoryRuntime
 	}
+	if k := f.key - f.start; k >= 0 && k < len(block) && f.fam != famCompiler && errorLevelRe.MatchString(block[k][:min(len(block[k]), 200)]) {
+		// A running program's record at an error level, whose words name
+		// no cause of their own: what it was doing failed at run time.
+		return errkind.CategoryRuntime
+	}
 	return errkind.CategoryUnknown
 }
+
+// errorLevelRe is a log record's level at error or above, as the common
+// layouts write it: a word in capitals, in brackets, or a structured
+// field.
+var errorLevelRe = regexp.MustCompile(`(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|CRIT)|\[(?:error|fatal|crit|critical|alert|emerg)\]|"(?:level|severity|lvl)":\s*"(?i:error|fatal|critical|panic)"|\b(?:level|lvl)=(?i:error|fatal|crit|critical|panic)\b`)
 
 // loggedException returns the exception line of a Python traceback that a
 // log record's block holds under its first line, or "": the last line at
