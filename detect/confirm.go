@@ -566,8 +566,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famMySQL, text: t}
 	}
 	if strings.HasPrefix(t, "flag provided but not defined: ") || strings.HasPrefix(t, "invalid value ") && goFlagRe.MatchString(t) {
-		// Go's flag package: the complaint, then the usage it prints.
-		return verdict{kind: kindError, fam: famUsage, text: t, cat: errkind.CategorySyntax}
+		// Go's flag package: the complaint, then the usage it prints. A
+		// flag it does not know is a command line that does not parse; a
+		// value its type refuses is the category's words' (a value the
+		// program refuses, or a linker's mode).
+		v := verdict{kind: kindError, fam: famUsage, text: t}
+		if strings.HasPrefix(t, "flag provided") {
+			v.cat = errkind.CategorySyntax
+		}
+		return v
 	}
 	if strings.HasPrefix(t, "=> ") && junitThrownRe.MatchString(t[3:]) {
 		// The JUnit Platform console's failure: "=> java.lang.X: msg"
