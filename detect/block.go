@@ -1460,12 +1460,12 @@ func captureGoPanic(lines []string, i, limit int) int {
 					next = next[pad:]
 				}
 			}
-			if strings.HasPrefix(next, "goroutine ") || strings.HasPrefix(next, "[signal ") || strings.HasPrefix(next, "runtime stack:") {
+			if strings.HasPrefix(next, "goroutine ") || strings.HasPrefix(next, "[signal ") || strings.HasPrefix(next, "runtime stack:") || goSignalRe.MatchString(next) {
 				continue
 			}
 			return end
 		}
-		if goFrameRe.MatchString(l) || strings.HasPrefix(l, "runtime stack:") || strings.HasPrefix(l, "...") {
+		if goFrameRe.MatchString(l) || strings.HasPrefix(l, "runtime stack:") || strings.HasPrefix(l, "...") || goSignalRe.MatchString(l) {
 			end = j
 			continue
 		}
@@ -1473,6 +1473,11 @@ func captureGoPanic(lines []string, i, limit int) int {
 	}
 	return end
 }
+
+// goSignalRe is a line of the runtime's report of a signal it could not
+// handle ("SIGABRT: abort"): where it arrived, and the registers after the
+// goroutines.
+var goSignalRe = regexp.MustCompile(`^(?:PC=0x[0-9a-f]+ m=\d+|signal arrived during |[a-z][a-z0-9]{1,5} +0x[0-9a-f]+$)`)
 
 // captureLogged extends a log record's block that ends on line end over
 // what the record logged below it: a Python traceback, an exception with
@@ -2070,6 +2075,29 @@ const maxConclusions = 3
 func captureConclusions(lines []string, end int) int {
 	for k := 0; k < maxConclusions && end+1 < len(lines) && conclusion(lines[end+1]); k++ {
 		end++
+	}
+	return end
+}
+
+// maxPluginHint is how far under a protoc plugin's complaint its
+// "Plugin failed" line may come.
+const maxPluginHint = 12
+
+// pluginFailedRe is protoc's word on a plugin that failed, under what the
+// plugin said: "--go_out: protoc-gen-go: Plugin failed with status code 1.".
+var pluginFailedRe = regexp.MustCompile(`^--[\w-]+_out: \S+: Plugin failed with status code \d+\.$`)
+
+// pluginFailedBelow returns the end of the block that ends at end, extended
+// to protoc's "Plugin failed" line when it comes a few lines under it,
+// after the plugin's advice: the plugin's complaint (on line start), whole.
+func pluginFailedBelow(lines []string, start, end int) int {
+	if !strings.HasPrefix(lines[start], "protoc-gen-") {
+		return end
+	}
+	for j := end + 1; j < len(lines) && j <= end+maxPluginHint && !promptLike(lines[j]); j++ {
+		if strings.HasPrefix(lines[j], "--") && pluginFailedRe.MatchString(lines[j]) {
+			return j
+		}
 	}
 	return end
 }

@@ -123,7 +123,7 @@ var shapes = newRuleSet(
 	`Traceback \(most recent call last\):\s*$`,
 	// rGoPanic: a Go panic or fatal error (chi's Recoverer indents it by
 	// one space).
-	`^ ?(?:panic: |fatal error: |SIGSEGV|SIGBUS|unexpected fault address|\[signal SIG)|^Benchmark\S*\s+panic: `,
+	`^ ?(?:panic: |fatal error: |SIGSEGV|SIGBUS|SIG(?:ABRT|QUIT|ILL|FPE|TRAP|SYS): |unexpected fault address|\[signal SIG)|^Benchmark\S*\s+panic: `,
 	// rRustPanic
 	`^thread '[^']*' (?:\(\d+\) )?panicked at`,
 	// rRustErr

@@ -511,6 +511,12 @@ func (s *Stream) consider(i int) {
 			e = captureConclusions(doc.short, a) // "Couldn't compile the test." under rustc's "aborting"
 		}
 		f.end = e
+		if j := f.end + 1; v.fam != famGoPanic && j < len(doc.short) && strings.HasPrefix(doc.short[j], "SIGABRT: ") {
+			// C's abort() under Go (a failed assert in cgo): the runtime's
+			// dump of the signal, under what the C code said.
+			f.end = captureGoPanic(doc.short, j, min(len(doc.short)-1, j+maxBlockScan))
+		}
+		f.end = pluginFailedBelow(doc.short, f.start, f.end)
 		f.end = restatedRequest(doc, f.start, f.end)
 		f.start, f.end = edges(doc.short, f.start, f.end, floor)
 		if j := f.end + 1; j < len(doc.short) && jsonTwin(doc.short[j], f.text) {
