@@ -2337,6 +2337,31 @@ func passedTestOutput(lines []string, i, limit int) bool {
 	return false
 }
 
+// goTestLogRe is a test's log line as go test prints it, indented:
+// "    store_test.go:26: first insert: ...".
+var goTestLogRe = regexp.MustCompile(`^\s+[\w.-]+_test\.go:\d+: `)
+
+// maxTestLog is how many lines of a test's log goTestLogAboveFail reads
+// down to its "--- FAIL".
+const maxTestLog = 200
+
+// goTestLogAboveFail reports whether line i is a test's log line that go
+// test -v prints above the test's "--- FAIL: X": only the test's log (its
+// lines, indented as deep or deeper) between them.
+func goTestLogAboveFail(lines []string, i, limit int) bool {
+	in := indentOf(lines[i])
+	if in < 4 || !goTestLogRe.MatchString(lines[i]) {
+		return false
+	}
+	for j := i + 1; j <= limit && j <= i+maxTestLog; j++ {
+		l := lines[j]
+		if indentOf(l) < in {
+			return strings.HasPrefix(strings.TrimLeft(l, " "), "--- FAIL: ")
+		}
+	}
+	return false
+}
+
 // goRunRe is go test -v's line for a test that starts or goes on.
 var goRunRe = regexp.MustCompile(`^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)`)
 

@@ -144,8 +144,16 @@ func categorize(f finding, block []string) errkind.Category {
 		// one it wanted ("Do() error = context deadline exceeded, want
 		// context.Canceled").
 		t := clipJoin(block)
-		if c := matchRules(clipJoin(slices.DeleteFunc(slices.Clone(block), comparesWant))); c == errkind.CategoryFilesystem || c == errkind.CategoryNetwork {
+		own := clipJoin(slices.DeleteFunc(slices.Clone(block), comparesWant))
+		if c := matchRules(own); c == errkind.CategoryFilesystem || c == errkind.CategoryNetwork {
 			return c
+		}
+		if dbDriverRe.MatchString(own) || strings.Contains(own, " pq: ") {
+			// ... or on the database it needed: the driver's error.
+			if c := matchRules(own); c != "" && c != errkind.CategoryTest {
+				return c
+			}
+			return errkind.CategoryRuntime
 		}
 		if missingModuleRe.MatchString(t) {
 			return errkind.CategoryBuild

@@ -1552,7 +1552,7 @@ var bareClassRe = regexp.MustCompile(`^(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exceptio
 var capitalFailedRe = regexp.MustCompile(`^(?:Failed to|Error [a-z]+ing) [a-z]`)
 
 // failedHeadRe is the head of an error chain that says what failed.
-var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|Error [a-z]+ing) [a-z]\w*(?: [\w"'./-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed)$`)
+var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|Error [a-z]+ing) [a-z]\w*(?: [\w"'./:-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed)$`)
 
 var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field \S+ of type|struct field|value of type) \S+|unexpected EOF|returned (?:HTTP |status (?:code )?)?[45]\d\d(?: [A-Z][a-z]+)*)$`)
 

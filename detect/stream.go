@@ -461,6 +461,9 @@ func (s *Stream) consider(i int) {
 	if v.kind == kindError && s.runAt > 0 && s.runAt > doc.base+i-maxRunScan && passedTestOutput(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
 		return // what a test that passed printed (go test -v): the test expected it
 	}
+	if v.kind == kindError && v.fam != famGoTest && goTestLogAboveFail(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
+		return // a test's log line in -v mode: its "--- FAIL" below takes it
+	}
 	floor := max(s.next, s.pos-lookBehind) - doc.base
 	f := finding{start: i, end: i, key: i, kind: v.kind, fam: v.fam, text: v.text, detail: v.detail, cat: v.cat}
 	proc := recordProcAt(doc, i) // the process a record names: its block, its duplicates
