@@ -316,10 +316,38 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			start = i - 1
 		}
 		return start, end, key
+	case famGinkgo:
+		// From the rule above (ginkgo -v names the spec and its place
+		// there first) to the rule under it, or the summary.
+		for j := i - 1; j >= floor && j >= i-maxBannerLines && !ginkgoRule(lines[j]) && !promptLike(lines[j]); j-- {
+			if !blank(lines[j]) {
+				start = j
+			}
+		}
+		for j := i + 1; j <= limit && !ginkgoRule(lines[j]) && !promptLike(lines[j]) && !strings.HasPrefix(lines[j], "Summarizing ") && !strings.HasPrefix(lines[j], "Ran "); j++ {
+			if !blank(lines[j]) {
+				end = j
+			}
+		}
+		return start, end, key
 	case famTestEntry:
 		return start, testEntryEnd(lines, i, limit), key
 	case famGoTest:
 		end = splitSubtests(lines, i, captureIndented(lines, i, limit, false))
+		if indentOf(lines[i]) == 0 {
+			// go test indents a test's log with spaces: a line that starts
+			// with a tab is what the next test printed itself, before its
+			// own "--- FAIL" (matryer/is: "\tx_test.go:42: 3 != 2").
+			for j := i + 1; j <= end; j++ {
+				if strings.HasPrefix(lines[j], "\t") {
+					end = j - 1
+					for end > i && blank(lines[end]) {
+						end--
+					}
+					break
+				}
+			}
+		}
 		if end == i && strings.Contains(lines[i], "--- FAIL: Example") && i+1 <= limit && lines[i+1] == "got:" {
 			// An example whose output differs: what it printed and what
 			// its comment wanted, at the margin.
@@ -343,8 +371,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		// In -v mode a test's log lines come before its --- FAIL line.
 		base := indentOf(lines[i])
-		for j := i - 1; j >= floor && indentOf(lines[j]) > base && !goResultLine(strings.TrimSpace(lines[j])); j-- {
-			start = j
+		for j := i - 1; j >= floor && (indentOf(lines[j]) > base || lines[j] != "" && blank(lines[j]) && j-1 >= floor && indentOf(lines[j-1]) > base) && !goResultLine(strings.TrimSpace(lines[j])); j-- {
+			start = j // (a line of blanks inside a log: quicktest's, under its report)
 		}
 		return goSubtestLogs(lines, start, end, floor), end, key
 	case famTest:
@@ -2349,14 +2377,24 @@ const maxTestLog = 200
 // test -v prints above the test's "--- FAIL: X": only the test's log (its
 // lines, indented as deep or deeper) between them.
 func goTestLogAboveFail(lines []string, i, limit int) bool {
-	in := indentOf(lines[i])
-	if in < 4 || !goTestLogRe.MatchString(lines[i]) {
+	if indentOf(lines[i]) < 4 {
+		return false
+	}
+	// The log line this one is, or goes on under ("    x_test.go:37: "
+	// over quicktest's "        error:").
+	logged := false
+	for j := i; j >= 0 && j >= i-maxTestLog && (indentOf(lines[j]) >= 4 || blank(lines[j])); j-- {
+		if goTestLogRe.MatchString(lines[j]) {
+			logged = true
+			break
+		}
+	}
+	if !logged {
 		return false
 	}
 	for j := i + 1; j <= limit && j <= i+maxTestLog; j++ {
-		l := lines[j]
-		if indentOf(l) < in {
-			return strings.HasPrefix(strings.TrimLeft(l, " "), "--- FAIL: ")
+		if l := lines[j]; !blank(l) && indentOf(l) < 4 {
+			return strings.HasPrefix(l, "--- FAIL: ")
 		}
 	}
 	return false

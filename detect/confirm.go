@@ -57,6 +57,7 @@ const (
 	famBiome                    // Biome's "path:l:c lint/x/y ━━━" header, its "× message", frame and advice
 	famMiette                   // a miette report (oxlint, rspack, swc): "x message", its framed snippet, its help
 	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
+	famGinkgo                   // a Ginkgo spec's report, "• [FAILED] [0.001 seconds]", between its rules of dashes
 	famTestEntry                // a runner's entry for a failed test: gotestsum's "=== FAIL: pkg TestX (0.00s)", "::group::FAIL ...", the test's output under it
 )
 
@@ -408,6 +409,23 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// reported in full under "Failures (n):".
 		return verdict{}
 	}
+	if strings.HasPrefix(t, "• [") && ginkgoSpecRe.MatchString(t) {
+		// A Ginkgo spec that did not pass: its report, to the rule under
+		// it; what ended it says the category.
+		v := verdict{kind: kindError, fam: famGinkgo, text: t, cat: errkind.CategoryTest}
+		if i+1 < len(doc.short) && !blank(doc.short[i+1]) {
+			// The spec it is about, on the line under it: "[FAILED]
+			// Double [It] doubles two".
+			v.text = t[len("• "):strings.IndexByte(t, ']')+1] + " " + strings.TrimSpace(doc.short[i+1])
+		}
+		if strings.HasPrefix(t, "• [PANICKED]") {
+			v.cat = errkind.CategoryRuntime
+		}
+		return v
+	}
+	if strings.HasPrefix(t, "[") && ginkgoProgressRe.MatchString(t) {
+		return verdict{} // ginkgo -v's word as a spec ends; its report follows under "• [FAILED]"
+	}
 	if strings.HasPrefix(t, "(") && stylishRowRe.MatchString(s) {
 		// A checker's finding at its line and column, under its file.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
@@ -637,6 +655,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case m(rGoTest):
 		if subtestsFailedAbove(doc.short, i) {
 			return verdict{} // a parent after its subtests, saying no more (gotestsum's flat formats)
+		}
+		if underRunnerCount(doc.short, i) {
+			// The go test function that ran a framework's specs (Ginkgo's
+			// RunSpecs), bare under the framework's own count: a recap of
+			// the specs it reported.
+			return verdict{kind: kindSummary, fam: famNamed, text: t, cat: errkind.CategoryTest}
 		}
 		return verdict{kind: kindError, fam: famGoTest, text: t}
 	case strings.Contains(s, "● ") && jestRe.MatchString(s), strings.Contains(s, "FAIL ") && vitestRe.MatchString(s):
@@ -1905,6 +1929,39 @@ func subtestsFailedAbove(lines []string, i int) bool {
 	for j := i - 1; j >= 0 && j >= i-maxPrintedAbove && !promptLike(lines[j]); j-- {
 		if strings.HasPrefix(strings.TrimSpace(lines[j]), sub) {
 			return true
+		}
+	}
+	return false
+}
+
+var (
+	// ginkgoSpecRe is the head of a Ginkgo spec's report when the spec
+	// did not pass.
+	ginkgoSpecRe = regexp.MustCompile(`^• \[(?:FAILED|PANICKED|TIMEDOUT|INTERRUPTED|ABORTED)\] \[\d+(?:\.\d+)? seconds\]`)
+	// ginkgoProgressRe is ginkgo -v's line as a spec fails, above its
+	// report: "[FAILED] in [It] - /x/a_test.go:19 @ 11/23/26 12:11:33.697".
+	ginkgoProgressRe = regexp.MustCompile(`^\[(?:FAILED|PANICKED|TIMEDOUT|INTERRUPTED|ABORTED)\] in \[\w+\] - \S+:\d+ @ `)
+)
+
+// ginkgoRule is the rule of dashes Ginkgo draws between specs.
+func ginkgoRule(l string) bool {
+	t := strings.TrimRight(l, " \r")
+	return len(t) >= 20 && strings.Trim(t, "-") == ""
+}
+
+// runnerCountRe is a test framework's count of what it ran.
+var runnerCountRe = regexp.MustCompile(`(?i)\b\d+ (?:passed|failed|pending|skipped|specs?|tests?|assertions?)\b`)
+
+// underRunnerCount reports whether go test's "--- FAIL: TestX" on line i
+// says nothing under it and stands right under a test framework's count
+// of what it ran ("FAIL! -- 1 Passed | 3 Failed | 0 Pending | 0 Skipped").
+func underRunnerCount(lines []string, i int) bool {
+	if i+1 < len(lines) && indentOf(lines[i+1]) > indentOf(lines[i]) {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if l := lines[j]; !blank(l) {
+			return indentOf(l) == 0 && !promptLike(l) && runnerCountRe.MatchString(l)
 		}
 	}
 	return false

@@ -521,7 +521,9 @@ func (s *Stream) consider(i int) {
 		}
 		f.end = pluginFailedBelow(doc.short, f.start, f.end)
 		f.end = restatedRequest(doc, f.start, f.end)
-		f.start, f.end = edges(doc.short, f.start, f.end, floor)
+		if v.fam != famGinkgo { // (Ginkgo's rules part its specs: they frame none)
+			f.start, f.end = edges(doc.short, f.start, f.end, floor)
+		}
 		if j := f.end + 1; j < len(doc.short) && jsonTwin(doc.short[j], f.text) {
 			f.end = j
 		}
