@@ -339,7 +339,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			// with a tab is what the next test printed itself, before its
 			// own "--- FAIL" (matryer/is: "\tx_test.go:42: 3 != 2").
 			for j := i + 1; j <= end; j++ {
-				if strings.HasPrefix(lines[j], "\t") {
+				if strings.HasPrefix(lines[j], "\t") && tabLogAboveFail(lines, j, limit) {
 					end = j - 1
 					for end > i && blank(lines[end]) {
 						end--
@@ -2363,6 +2363,15 @@ func passedTestOutput(lines []string, i, limit int) bool {
 		}
 	}
 	return false
+}
+
+// tabLogAboveFail reports whether the tab-indented lines from line j on
+// stand right above a test's "--- FAIL" line: that test's own report.
+func tabLogAboveFail(lines []string, j, limit int) bool {
+	for j <= limit && strings.HasPrefix(lines[j], "\t") {
+		j++
+	}
+	return j <= limit && strings.HasPrefix(lines[j], "--- FAIL: ")
 }
 
 // goTestLogRe is a test's log line as go test prints it, indented:
