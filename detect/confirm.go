@@ -409,6 +409,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// reported in full under "Failures (n):".
 		return verdict{}
 	}
+	if rest, ok := strings.CutPrefix(t, "(✗) "); ok && !strings.HasPrefix(rest, "Command failed") {
+		// templ's mark on what it could not do: "(✗) Error [ error=failed
+		// to generate code for x.templ: ... parsing error: ... ]".
+		return verdict{kind: kindError, fam: famLine, text: rest}
+	}
 	if strings.HasPrefix(t, "• [") && ginkgoSpecRe.MatchString(t) {
 		// A Ginkgo spec that did not pass: its report, to the rule under
 		// it; what ended it says the category.

@@ -310,10 +310,12 @@ func (s *Stream) commitLine(p prepared) {
 	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.
 		short = "\t" + short[4:]
-	case strings.HasPrefix(short, "vet: ") && diagnosticStart(short[len("vet: "):]):
-		// go vet's type checker on a package it cannot load: "vet:
-		// ./x.go:3:5: undefined: y", a compiler's diagnostic.
-		short = short[len("vet: "):]
+	case toolDiagnostic(short) > 0:
+		// A tool's name over a compiler-style diagnostic: go vet's type
+		// checker on a package it cannot load ("vet: ./x.go:3:5:
+		// undefined: y"), wire's "wire: /x/wire.go:7:1: inject X: no
+		// provider found for Y". The rules read the diagnostic.
+		short = short[toolDiagnostic(short):]
 	case strings.HasPrefix(strings.TrimLeft(short, " "), "╭"):
 		s.boxPad = -1 // a box opens: its padding is not known yet
 	case strings.HasPrefix(strings.TrimLeft(short, " "), "╰"):
@@ -1185,4 +1187,22 @@ func goPackageHead(l string) bool {
 // place.
 func underGoHeader(doc *document, i int) bool {
 	return i > 0 && !doc.diff[i] && !doc.quoted[i] && goHeaderLine(doc.short[i-1]) && !shapes.res[rPosError].MatchString(strings.TrimPrefix(doc.short[i], "vet: "))
+}
+
+// toolDiagnostic returns the length of a tool's name and its colon before
+// a diagnostic at a place ("wire: /x/wire.go:7:1: ..."), or 0.
+func toolDiagnostic(s string) int {
+	k := strings.Index(s[:min(len(s), 18)], ": ")
+	if k < 2 || s[0] < 'a' || s[0] > 'z' {
+		return 0
+	}
+	for i := 1; i < k; i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || isDigit(c) || c == '-' || c == '_') {
+			return 0
+		}
+	}
+	if !diagnosticStart(s[k+2:]) {
+		return 0
+	}
+	return k + 2
 }
