@@ -946,7 +946,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// Tcl's error without its trace (an interactive tclsh prints
 		// only the message).
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryReference}
-	case (len(s) == len(raw) || goLogPrefixRe.MatchString(raw[:len(raw)-len(s)])) && failedChain(t) && !isCode(s):
+	case (len(s) == len(raw) || goLogPrefixRe.MatchString(raw[:len(raw)-len(s)])) && failedChain(t, len(s) < len(raw), i+1 < len(doc.short) && indentOf(doc.short[i+1]) > 0) && !isCode(s):
 		// A Go error chain whose head says what failed, as log.Fatalf and
 		// main print it: "probe failed: Get \"https://x\": tls: ...",
 		// "failed to load config: open x.yaml: ...".
@@ -1552,13 +1552,18 @@ var gdbLineRe = regexp.MustCompile(`^(?:#\d+\s+\S|0x[0-9a-f]+ in |\d+\t|[A-Za-z_
 // library, for errors no errno names.
 // failedChain reports whether t is an error chain ("a: b: c") whose head
 // says what failed ("probe failed", "failed to load config", "cannot
-// open db") and whose links are no sentence: Go's errors have no capital,
-// no period and no markdown.
-func failedChain(t string) bool {
+// open db") and whose links are no sentence: Go's errors have no capital
+// (but a message Go's log printed may), no period and no markdown, and end
+// in a colon only over the detail indented under them (detailed).
+func failedChain(t string, logged, detailed bool) bool {
 	k := strings.Index(t, ": ")
-	if k <= 0 || k > 64 || (t[0] < 'a' || t[0] > 'z') && !capitalFailedRe.MatchString(t) || k+2 >= len(t) || strings.HasSuffix(t, ":") || strings.HasSuffix(t, ".") ||
+	if k <= 0 || k > 64 || (t[0] < 'a' || t[0] > 'z') && !capitalFailedRe.MatchString(t) && !(logged && t[0] >= 'A' && t[0] <= 'Z') ||
+		k+2 >= len(t) || strings.HasSuffix(t, ":") && !detailed || strings.HasSuffix(t, ".") ||
 		strings.Contains(t, ". ") || strings.ContainsAny(t, "`*") {
 		return false
+	}
+	if logged && t[0] >= 'A' && t[0] <= 'Z' {
+		t = string(t[0]+'a'-'A') + t[1:] // log.Fatalf("Loading input failed: %v", err)
 	}
 	// (A child's exit status is the wrapper's report on output of the
 	// child's own, which the rules judge: "apply failed: exit status 1".)
