@@ -409,6 +409,17 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// reported in full under "Failures (n):".
 		return verdict{}
 	}
+	if rest, ok := strings.CutPrefix(t, ": "); ok && i > 0 && !blank(doc.short[i-1]) && !promptLike(doc.short[i-1]) && failedChain(rest, false, false) {
+		// The rest of an error whose message held a newline before its
+		// cause (oapi-codegen's "error loading swagger spec in x.yaml\n:
+		// failed to load OpenAPI specification: ..."): the line above
+		// heads it.
+		return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(doc.short[i-1]) + t}
+	}
+	if strings.HasPrefix(t, "Unknown ") && unknownTargetRe.MatchString(t) {
+		// mage's "Unknown target specified: \"deploy\"".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryReference}
+	}
 	if rest, ok := strings.CutPrefix(t, "(✗) "); ok && !strings.HasPrefix(rest, "Command failed") {
 		// templ's mark on what it could not do: "(✗) Error [ error=failed
 		// to generate code for x.templ: ... parsing error: ... ]".
@@ -1976,3 +1987,7 @@ func underRunnerCount(lines []string, i int) bool {
 	}
 	return false
 }
+
+// unknownTargetRe is a build runner's word that no target has the name
+// it was given.
+var unknownTargetRe = regexp.MustCompile(`^Unknown (?:target|task|job)s?(?: specified)?: ["']?[\w:.-]+["']?$`)

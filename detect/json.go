@@ -94,6 +94,16 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 	if t, _ := obj["type"].(string); t == "error" {
 		return jsonError(obj, famJSON)
 	}
+	if findingObject(obj) {
+		// A checker's finding as a JSON record, at its place (buf's
+		// --error-format=json): a finding stops the build unless its
+		// words say more.
+		vd := jsonError(obj, famJSON)
+		if vd.cat == "" && matchRules(vd.text) == "" {
+			vd.cat = errkind.CategoryBuild
+		}
+		return vd
+	}
 	if errorValue(obj["error"]) != "" || errorValue(obj["err"]) != "" && errorValue(obj["err"]) != "true" && level == "" {
 		return jsonError(obj, famJSON)
 	}
@@ -393,8 +403,8 @@ func jsonMayErr(line []byte) bool {
 				}
 				continue
 			}
-			if str == "build-output" {
-				return true // go test -json: what the compiler said
+			if str == "build-output" || str == "start_line" {
+				return true // go test -json: what the compiler said; a finding's place
 			}
 			if !mayBeLevelWord(str) {
 				continue
@@ -503,3 +513,13 @@ func toolResultMayErr(line []byte) bool {
 
 // jsonPlaceRe is a compiler's place inside a JSON string: "x.go:3:5: ".
 var jsonPlaceRe = regexp.MustCompile(`\.\w+:\d+:\d+: `)
+
+// findingObject reports whether a JSON record is a finding at a place: a
+// file, a line and a message, and no level to say it is less than an
+// error (that is decided before).
+func findingObject(obj map[string]any) bool {
+	msg, _ := obj["message"].(string)
+	path, _ := obj["path"].(string)
+	_, line := obj["start_line"].(float64)
+	return msg != "" && path != "" && line
+}

@@ -200,7 +200,7 @@ func boxInner(line string) (string, bool) {
 // no trigger word does: a compiler's place, go's, kotlinc's and apt's
 // prefixes, a sanitizer's pid, faulthandler's timeout.
 func startsLikeError(line string) bool {
-	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || toolDiagnostic(line) > 0 ||
+	return diagnosticStart(line) || strings.HasPrefix(line, "go: ") || toolDiagnostic(line) > 0 || strings.HasPrefix(line, "Unknown ") && unknownTargetRe.MatchString(line) ||
 		(strings.HasPrefix(line, "directory ") || strings.HasPrefix(line, "current directory ") || strings.HasPrefix(line, "-buildmode=")) && goPackageErrRe.MatchString(line) || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
 		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") || strings.HasPrefix(line, "Timeout (")
 }
@@ -220,7 +220,7 @@ func framedOrBuilt(line string) bool {
 		return false
 	}
 	if line[0] == '{' {
-		return strings.Contains(line, `"build-output"`)
+		return strings.Contains(line, `"build-output"`) || strings.Contains(line, `"start_line":`)
 	}
 	return mayBeMietteFrame(line) || unitPlace(line)
 }
@@ -327,6 +327,9 @@ func diagnosticLen(s string) int {
 	}
 	if i+1 < len(s) && s[i] == ':' && s[i+1] == ' ' {
 		return i + 2
+	}
+	if i+1 < len(s) && s[i] == ':' && (s[i+1] >= 'A' && s[i+1] <= 'Z' || s[i+1] >= 'a' && s[i+1] <= 'z') {
+		return i + 1 // buf's "x.proto:8:3:cannot find ...", no blank after the column
 	}
 	return 0
 }

@@ -310,6 +310,11 @@ func (s *Stream) commitLine(p prepared) {
 	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.
 		short = "\t" + short[4:]
+	case len(short) > 0 && short[0] != ' ' && short[0] != '\t' && unblankedPlace(short) > 0:
+		// buf's "x.proto:8:3:cannot find ..." read as the diagnostic
+		// every compiler writes, a blank after its place.
+		k := unblankedPlace(short)
+		short = short[:k] + " " + short[k:]
 	case toolDiagnostic(short) > 0:
 		// A tool's name over a compiler-style diagnostic: go vet's type
 		// checker on a package it cannot load ("vet: ./x.go:3:5:
@@ -493,6 +498,9 @@ func (s *Stream) consider(i int) {
 				f.start, f.end = st, e
 			}
 		}
+	}
+	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > floor && strings.HasPrefix(doc.short[i], ": ") {
+		f.start = i - 1 // the head of an error its newline cut (confirm)
 	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > floor && strings.HasPrefix(doc.short[i], "\t") && goPackageHead(doc.short[i-1]) {
 		// The go command's "package x" over what is wrong with it,
@@ -1205,4 +1213,14 @@ func toolDiagnostic(s string) int {
 		return 0
 	}
 	return k + 2
+}
+
+// unblankedPlace returns the length of a diagnostic's place that no blank
+// follows ("x.proto:8:3:" in "x.proto:8:3:cannot ..."), or 0.
+func unblankedPlace(s string) int {
+	k := diagnosticLen(s)
+	if k == 0 || s[k-1] != ':' {
+		return 0
+	}
+	return k
 }
