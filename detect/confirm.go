@@ -1564,12 +1564,13 @@ var gdbLineRe = regexp.MustCompile(`^(?:#\d+\s+\S|0x[0-9a-f]+ in |\d+\t|[A-Za-z_
 // failedChain reports whether t is an error chain ("a: b: c") whose head
 // says what failed ("probe failed", "failed to load config", "cannot
 // open db") and whose links are no sentence: Go's errors have no capital
-// (but a message Go's log printed may), no period and no markdown, and end
-// in a colon only over the detail indented under them (detailed).
+// (but a message Go's log printed may), no period (but the cause at the
+// end of a longer chain, another library's sentence, may) and no markdown,
+// and end in a colon only over the detail indented under them (detailed).
 func failedChain(t string, logged, detailed bool) bool {
 	k := strings.Index(t, ": ")
 	if k <= 0 || k > 64 || (t[0] < 'a' || t[0] > 'z') && !capitalFailedRe.MatchString(t) && !(logged && t[0] >= 'A' && t[0] <= 'Z') ||
-		k+2 >= len(t) || strings.HasSuffix(t, ":") && !detailed || strings.HasSuffix(t, ".") ||
+		k+2 >= len(t) || strings.HasSuffix(t, ":") && !detailed || strings.HasSuffix(t, ".") && strings.Count(t, ": ") < 2 ||
 		strings.Contains(t, ". ") || strings.ContainsAny(t, "`*") {
 		return false
 	}
