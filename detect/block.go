@@ -1722,6 +1722,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end
 		case seeLogRe.MatchString(l):
 			return j // the tool's advice to read its log closes its complaint
+		case strings.Contains(l, ": *** ") && makeRe.MatchString(l):
+			return end // make's word on the recipe that failed: its own error
 		case prefix != "" && !own && strings.HasPrefix(l, prefix) && ownSubject(lines[i], l, prefix):
 			return end // the same program's complaint about another thing
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):

@@ -713,6 +713,11 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			}
 		}
 	}
+	if strings.Contains(f.text, ": *** ") && makeRe.MatchString(f.text) && len(s.seen) > 0 {
+		// make gave up on a recipe: the next recipe (make -k) is another
+		// command, and what it prints again is its own error.
+		s.seen = map[uint64]struct{}{}
+	}
 	s.nErrs++
 	s.segErrs++
 	s.lastErr = doc.base + f.end
