@@ -97,6 +97,14 @@ var classRule = func() []bool {
 // as its die messages do.
 var perlCompileRe = regexp.MustCompile(`^(?:\w+ found where operator expected|syntax error at|Global symbol|BEGIN failed|Execution of \S+ aborted|Missing right curly|Unmatched right curly|Can't find string terminator|Bareword "[^"]*" not allowed|Illegal declaration|Can't locate)`)
 
+// specificRules returns the category the specific rules give t, or "".
+func specificRules(t string) errkind.Category {
+	if i := allRules.rules.firstIn(t, allRules.rules.candidates(t), 0, nSpecific); i >= 0 {
+		return allRules.cats[i]
+	}
+	return ""
+}
+
 // matchRules returns the category the rules give t, or "".
 func matchRules(t string) errkind.Category {
 	return allRules.first(t)
@@ -135,7 +143,7 @@ func categorize(f finding, block []string) errkind.Category {
 			return c
 		}
 		return errkind.CategoryTest
-	case f.fam == famTest || f.fam == famFailHead || f.fam == famNumbered || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famTestEntry || f.fam == famRustPanic:
+	case f.fam == famTest || f.fam == famFailHead || f.fam == famNumbered || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famTestEntry || f.fam == famGinkgo || f.fam == famRustPanic:
 		if c := reportCategory(block); c != "" {
 			return c
 		}
@@ -145,8 +153,8 @@ func categorize(f finding, block []string) errkind.Category {
 		// context.Canceled").
 		t := clipJoin(block)
 		own := clipJoin(slices.DeleteFunc(slices.Clone(block), comparesWant))
-		if c := matchRules(own); c == errkind.CategoryFilesystem || c == errkind.CategoryNetwork {
-			return c
+		if c := specificRules(own); c == errkind.CategoryFilesystem || c == errkind.CategoryNetwork {
+			return c // (by a specific phrase: a test's own "Timed out after 0.5s" is its check's)
 		}
 		if dbDriverRe.MatchString(own) || strings.Contains(own, " pq: ") {
 			// ... or on the database it needed: the driver's error.

@@ -425,17 +425,20 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// to generate code for x.templ: ... parsing error: ... ]".
 		return verdict{kind: kindError, fam: famLine, text: rest}
 	}
-	if strings.HasPrefix(t, "• [") && ginkgoSpecRe.MatchString(t) {
+	if (strings.HasPrefix(t, "• [") || strings.HasPrefix(t, "[") || strings.HasPrefix(t, "A running node")) && ginkgoSpecRe.MatchString(t) {
 		// A Ginkgo spec that did not pass: its report, to the rule under
 		// it; what ended it says the category.
-		v := verdict{kind: kindError, fam: famGinkgo, text: t, cat: errkind.CategoryTest}
+		v := verdict{kind: kindError, fam: famGinkgo, text: t}
 		if i+1 < len(doc.short) && !blank(doc.short[i+1]) {
 			// The spec it is about, on the line under it: "[FAILED]
 			// Double [It] doubles two".
-			v.text = t[len("• "):strings.IndexByte(t, ']')+1] + " " + strings.TrimSpace(doc.short[i+1])
+			v.text = strings.TrimPrefix(t[:strings.IndexByte(t, ']')+1], "• ") + " " + strings.TrimSpace(doc.short[i+1])
 		}
-		if strings.HasPrefix(t, "• [PANICKED]") {
+		switch {
+		case strings.Contains(t, "[PANICKED]"):
 			v.cat = errkind.CategoryRuntime
+		case strings.Contains(t, "[TIMEDOUT]") || strings.HasPrefix(t, "A running node"):
+			v.cat = errkind.CategoryTest // a spec that ran out of its time, as go test's "test timed out"
 		}
 		return v
 	}
@@ -456,7 +459,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		switch {
 		case end == i:
 			return verdict{}
-		case printedAbove(doc.short, i, firstNonBlank(doc.short, i+1, end)):
+		case printedAbove(doc.short, sectionStart(doc.short, i), firstNonBlank(doc.short, i+1, end)):
 			return verdict{kind: kindSummary, fam: famTestEntry, text: t, cat: errkind.CategoryTest}
 		}
 		return verdict{kind: kindError, fam: famTestEntry, text: t}
@@ -1889,7 +1892,7 @@ var goToolRe = regexp.MustCompile(`^(?:\S+: )?\S*/pkg/tool/\w+/\w+(?:\.exe)?: \S
 // testEntryRe is a test runner's entry for a failed test: gotestsum's
 // "=== FAIL: pkg TestX (0.00s)" in its "=== Failed" section, its
 // github-actions format's "::group::FAIL pkg.TestX (0.00s)".
-var testEntryRe = regexp.MustCompile(`^(?:=== FAIL: \S+ \S+|::group::FAIL \S+) \(\d+(?:\.\d+)?s\)$`)
+var testEntryRe = regexp.MustCompile(`^(?:=== FAIL: \S+ \S+|::group::FAIL \S+)(?: \(re-run \d+\))? \(\d+(?:\.\d+)?s\)$`)
 
 // testEntryEnd returns the last line of the test entry on line i: its
 // output, to the next entry, the group's end, the runner's closing count
@@ -1907,6 +1910,18 @@ func testEntryEnd(lines []string, i, limit int) int {
 		}
 	}
 	return end
+}
+
+// sectionStart returns the line of gotestsum's "=== Failed" heading over
+// the entry on line i (what the entries before it in the section say is
+// no recap of the run: a re-run's entry says it again), or i.
+func sectionStart(lines []string, i int) int {
+	for j := i - 1; j >= 0 && j >= i-maxPrintedAbove && !promptLike(lines[j]); j-- {
+		if strings.TrimSpace(lines[j]) == "=== Failed" {
+			return j
+		}
+	}
+	return i
 }
 
 // firstNonBlank returns the first line from i to end that is not blank.
@@ -1959,7 +1974,10 @@ func subtestsFailedAbove(lines []string, i int) bool {
 var (
 	// ginkgoSpecRe is the head of a Ginkgo spec's report when the spec
 	// did not pass.
-	ginkgoSpecRe = regexp.MustCompile(`^• \[(?:FAILED|PANICKED|TIMEDOUT|INTERRUPTED|ABORTED)\] \[\d+(?:\.\d+)? seconds\]`)
+	// A suite's node ("[BeforeSuite] [FAILED] [0.001 seconds]") reports
+	// so too, and a node that did not exit in time ("A running node failed
+	// to exit in time") between rules of its own.
+	ginkgoSpecRe = regexp.MustCompile(`^(?:• |\[[A-Z][\w ()]*\] )\[(?:FAILED|PANICKED|TIMEDOUT|INTERRUPTED|ABORTED)\] \[\d+(?:\.\d+)? seconds\]|^A running node failed to exit in time$`)
 	// ginkgoProgressRe is ginkgo -v's line as a spec fails, above its
 	// report: "[FAILED] in [It] - /x/a_test.go:19 @ 11/23/26 12:11:33.697".
 	ginkgoProgressRe = regexp.MustCompile(`^\[(?:FAILED|PANICKED|TIMEDOUT|INTERRUPTED|ABORTED)\] in \[\w+\] - \S+:\d+ @ `)
@@ -1967,7 +1985,7 @@ var (
 
 // ginkgoRule is the rule of dashes Ginkgo draws between specs.
 func ginkgoRule(l string) bool {
-	t := strings.TrimRight(l, " \r")
+	t := strings.TrimSpace(l)
 	return len(t) >= 20 && strings.Trim(t, "-") == ""
 }
 
@@ -1983,7 +2001,7 @@ func underRunnerCount(lines []string, i int) bool {
 	}
 	for j := i - 1; j >= 0 && j >= i-2; j-- {
 		if l := lines[j]; !blank(l) {
-			return indentOf(l) == 0 && !promptLike(l) && runnerCountRe.MatchString(l)
+			return indentOf(l) == 0 && !promptLike(l) && (runnerCountRe.MatchString(l) || strings.HasPrefix(l, "FAIL! -- "))
 		}
 	}
 	return false
