@@ -334,6 +334,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, testEntryEnd(lines, i, limit), key
 	case famGoTest:
 		end = splitSubtests(lines, i, captureIndented(lines, i, limit, false))
+		if end == i && i+1 <= limit && indentOf(lines[i+1]) == indentOf(lines[i]) && subtestOf(lines[i], lines[i+1]) {
+			// A parent that says nothing, over its failed subtest at its
+			// own margin (tparse): the subtest's report is the parent's.
+			end = captureIndented(lines, i+1, limit, false)
+		}
 		if indentOf(lines[i]) == 0 {
 			// go test indents a test's log with spaces: a line that starts
 			// with a tab is what the next test printed itself, before its
@@ -1493,6 +1498,7 @@ func captureGoPanic(lines []string, i, limit int) int {
 			}
 			return end
 		}
+		l = strings.TrimRight(l, " ") // (tparse pads its lines)
 		if goFrameRe.MatchString(l) || strings.HasPrefix(l, "runtime stack:") || strings.HasPrefix(l, "...") || goSignalRe.MatchString(l) {
 			end = j
 			continue
@@ -2863,6 +2869,17 @@ func edges(lines []string, start, end, floor int) (int, int) {
 		start, end = start-1, end+1
 	}
 	return start, end
+}
+
+// subtestOf reports whether go test's result line sub is for a subtest of
+// the test whose result line is parent.
+func subtestOf(parent, sub string) bool {
+	p := strings.TrimSpace(parent)
+	if !strings.HasPrefix(p, "--- FAIL: ") {
+		return false
+	}
+	name, _, ok := strings.Cut(p[len("--- FAIL: "):], " ")
+	return ok && strings.HasPrefix(strings.TrimSpace(sub), "--- FAIL: "+name+"/")
 }
 
 // parentFail returns the "--- FAIL: Parent" line of a sub-test or

@@ -323,6 +323,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if t == "" {
 		return verdict{}
 	}
+	if strings.Count(t, "│") >= 3 {
+		return verdict{} // a table's row (tparse's summary): a recap, or no error at all
+	}
 	if strings.HasPrefix(t, "Oops! Something went wrong!") {
 		// ESLint's fatal report: its version and the paragraphs that say
 		// what went wrong, under the banner line.

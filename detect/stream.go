@@ -303,9 +303,6 @@ func (s *Stream) commitLine(p prepared) {
 	line, cut, cand, jv := p.line, p.cut, p.cand, p.jv
 	doc.lines = append(doc.lines, line)
 	short := clip(p.stripped)
-	if strings.HasPrefix(short, "=== ") {
-		s.runAt = doc.base + len(doc.lines)
-	}
 	switch {
 	case len(short) < len(line) && strings.HasPrefix(short, "#011"):
 		// syslog writes a message's tab as "#011": the line was indented.
@@ -368,6 +365,9 @@ func (s *Stream) commitLine(p prepared) {
 		doc.cand[n-1] = true
 	}
 	doc.short = append(doc.short, short)
+	if strings.HasPrefix(short, "=== ") {
+		s.runAt = doc.base + len(doc.lines)
+	}
 	doc.cut = append(doc.cut, cut)
 	doc.cand = append(doc.cand, cand)
 	doc.jv = append(doc.jv, jv)
@@ -498,6 +498,10 @@ func (s *Stream) consider(i int) {
 				f.start, f.end = st, e
 			}
 		}
+	}
+	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i-3 >= floor && strings.HasPrefix(strings.TrimSpace(doc.short[i-1]), "┗") &&
+		strings.HasPrefix(strings.TrimSpace(doc.short[i-3]), "┏") {
+		f.start = i - 3 // a heavy box right above that names what failed (tparse's "┃ PANIC package: x • TestY ┃")
 	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > floor && strings.HasPrefix(doc.short[i], ": ") {
 		f.start = i - 1 // the head of an error its newline cut (confirm)
