@@ -330,6 +330,14 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			}
 		}
 		return start, end, key
+	case famSubtestLog:
+		if _, run, ok := runSection(lines, i); ok {
+			start = run + 1
+			for start < i && blank(lines[start]) {
+				start++
+			}
+		}
+		return start, runSectionEnd(lines, i, limit), key
 	case famTestEntry:
 		return start, testEntryEnd(lines, i, limit), key
 	case famGoTest:
@@ -2415,6 +2423,79 @@ func goTestLogAboveFail(lines []string, i, limit int) bool {
 		}
 	}
 	return false
+}
+
+// runSection returns the test go test -v was running when it printed line
+// i (the "=== RUN", "=== CONT" or "=== NAME" above it, with no result line
+// between) and that line, or false.
+func runSection(lines []string, i int) (name string, run int, ok bool) {
+	for j := i - 1; j >= 0 && j >= i-maxRunScan; j-- {
+		l := lines[j]
+		if promptLike(l) || strings.HasPrefix(strings.TrimLeft(l, " "), "--- ") || l == "PASS" || l == "FAIL" {
+			return "", 0, false
+		}
+		if strings.HasPrefix(l, "=== ") {
+			m := goRunRe.FindStringSubmatch(l)
+			if m == nil {
+				return "", 0, false
+			}
+			return m[1], j, true
+		}
+	}
+	return "", 0, false
+}
+
+// runSectionEnd returns the last line of the go test -v section that
+// holds line i: before the next "=== " line, result line or prompt.
+func runSectionEnd(lines []string, i, limit int) int {
+	end := i
+	for j := i + 1; j <= limit; j++ {
+		l := lines[j]
+		if strings.HasPrefix(l, "=== ") || strings.HasPrefix(strings.TrimLeft(l, " "), "--- ") || promptLike(l) || l == "PASS" || l == "FAIL" ||
+			strings.HasPrefix(l, "ok  \t") || strings.HasPrefix(l, "FAIL\t") {
+			break
+		}
+		if !blank(l) {
+			end = j
+		}
+	}
+	return end
+}
+
+// testResult returns how go test reports test name below line i: "FAIL",
+// "PASS" (or SKIP), or "" when it does not within limit.
+func testResult(lines []string, name string, i, limit int) string {
+	for j := i + 1; j <= limit && j < len(lines); j++ {
+		l := strings.TrimLeft(lines[j], " ")
+		if promptLike(lines[j]) {
+			return ""
+		}
+		if strings.HasPrefix(l, "--- ") {
+			if k := strings.Index(l, ": "); k > 0 && strings.HasPrefix(l[k+2:], name+" (") {
+				if strings.HasPrefix(l, "--- FAIL: ") {
+					return "FAIL"
+				}
+				return "PASS"
+			}
+		}
+	}
+	return ""
+}
+
+// failedSubtestLog reports whether line i is what a subtest printed under
+// its "=== RUN" in go test -v, the subtest failed, and its result line is
+// not right under what it printed (go test groups a parent's subtests'
+// results under the parent's): that output is the subtest's failure.
+func failedSubtestLog(lines []string, i, limit int) bool {
+	name, _, ok := runSection(lines, i)
+	if !ok || !strings.Contains(name, "/") {
+		return false
+	}
+	end := runSectionEnd(lines, i, limit)
+	if end+1 <= limit && end+1 < len(lines) && strings.HasPrefix(strings.TrimLeft(lines[end+1], " "), "--- FAIL: "+name+" (") {
+		return false // its result right under it: the --- FAIL line takes it
+	}
+	return testResult(lines, name, end, limit) == "FAIL"
 }
 
 // goRunRe is go test -v's line for a test that starts or goes on.

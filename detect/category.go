@@ -116,7 +116,7 @@ func matchRules(t string) errkind.Category {
 var (
 	reportExceptionRe = regexp.MustCompile(`^\s*(?:E\s+|Uncaught |thrown: |actual: |(?:name|type): '?)?(?:[\w$]+\.)*([A-Z][\w$]*(?:Error|Exception))\b|^\s*(?:\S+\.go:\d+: )?panic: `)
 	qualifiedExcRe    = regexp.MustCompile(`^E\s+(?:[a-z_][a-z0-9_]*\.)+[A-Z][A-Za-z0-9_]*: `)
-	testCrashRe       = regexp.MustCompile(`thrown in the test body|^due to unexpected exception\b`)
+	testCrashRe       = regexp.MustCompile(`thrown in the test body|^due to unexpected exception\b|\btest panicked: runtime error: `)
 	assertionRe       = regexp.MustCompile(`^Assert|ComparisonFailure|^AssertionFailed`)
 	summaryNameRe     = regexp.MustCompile(`^(?:FAILED|FAIL|ERROR)\s+\S+(?:\s+-\s+)?`)
 )
@@ -143,7 +143,7 @@ func categorize(f finding, block []string) errkind.Category {
 			return c
 		}
 		return errkind.CategoryTest
-	case f.fam == famTest || f.fam == famFailHead || f.fam == famNumbered || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famTestEntry || f.fam == famGinkgo || f.fam == famRustPanic:
+	case f.fam == famTest || f.fam == famFailHead || f.fam == famNumbered || f.fam == famReport || f.fam == famSection || f.fam == famUnittest || f.fam == famGoTest || f.fam == famTestEntry || f.fam == famGinkgo || f.fam == famSubtestLog || f.fam == famRustPanic:
 		if c := reportCategory(block); c != "" {
 			return c
 		}

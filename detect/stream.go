@@ -468,8 +468,21 @@ func (s *Stream) consider(i int) {
 	if v.kind == kindError && s.runAt > 0 && s.runAt > doc.base+i-maxRunScan && passedTestOutput(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
 		return // what a test that passed printed (go test -v): the test expected it
 	}
-	if v.kind == kindError && v.fam != famGoTest && goTestLogAboveFail(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
+	if v.kind == kindError && v.fam != famGoTest && s.runAt > 0 && s.runAt > doc.base+i-maxRunScan && failedSubtestLog(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
+		// What a failed subtest printed in go test -v, its result grouped
+		// under its parent's further down: the subtest's failure, one
+		// error a subtest as without -v.
+		v = verdict{kind: kindError, fam: famSubtestLog, text: v.text, cat: v.cat}
+		if v.cat == errkind.CategoryBuild || v.cat == errkind.CategorySyntax {
+			v.cat = "" // (a log line is no compiler's finding)
+		}
+	} else if v.kind == kindError && v.fam != famGoTest && goTestLogAboveFail(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
 		return // a test's log line in -v mode: its "--- FAIL" below takes it
+	}
+	if v.kind == kindError && v.fam == famGoTest && s.runAt > 0 && (subtestsReported(doc.short, i) || bareSubtestResult(doc.short, i)) && s.errorSince(doc, goRunOf(doc.short, i)) {
+		// A parent's --- FAIL over its subtests' results, each of whose
+		// failure was reported where it printed it (go test -v): a recap.
+		v = verdict{kind: kindSummary, fam: famNamed, text: v.text, cat: errkind.CategoryTest}
 	}
 	floor := max(s.next, s.pos-lookBehind) - doc.base
 	f := finding{start: i, end: i, key: i, kind: v.kind, fam: v.fam, text: v.text, detail: v.detail, cat: v.cat}
@@ -1232,4 +1245,42 @@ func unblankedPlace(s string) int {
 		return 0
 	}
 	return k
+}
+
+// subtestsReported reports whether go test's "--- FAIL: TestX" on line i
+// has its subtests' results indented under it, and nothing else.
+func subtestsReported(lines []string, i int) bool {
+	in := indentOf(lines[i])
+	n := 0
+	for j := i + 1; j < len(lines) && indentOf(lines[j]) > in; j++ {
+		if !strings.HasPrefix(strings.TrimLeft(lines[j], " "), "--- ") {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// bareSubtestResult reports whether line i is go test's "--- FAIL:
+// TestX/sub" with nothing of its own under it.
+func bareSubtestResult(lines []string, i int) bool {
+	t := strings.TrimSpace(lines[i])
+	name, _, _ := strings.Cut(strings.TrimPrefix(t, "--- FAIL: "), " ")
+	return strings.Contains(name, "/") && (i+1 >= len(lines) || indentOf(lines[i+1]) <= indentOf(lines[i]))
+}
+
+// goRunOf returns the line of the "=== RUN" of the test whose "--- FAIL"
+// is on line i, or i.
+func goRunOf(lines []string, i int) int {
+	t := strings.TrimSpace(lines[i])
+	name, _, ok := strings.Cut(strings.TrimPrefix(t, "--- FAIL: "), " ")
+	if !ok {
+		return i
+	}
+	for j := i - 1; j >= 0 && j >= i-maxBlockScan && !promptLike(lines[j]); j-- {
+		if m := goRunRe.FindStringSubmatch(lines[j]); m != nil && m[1] == name {
+			return j
+		}
+	}
+	return i
 }
