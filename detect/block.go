@@ -317,6 +317,18 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	case famGinkgo:
+		if strings.HasPrefix(lines[i], "Failed to compile ") {
+			// The go command's output a blank line under it, to the
+			// next blank line.
+			j := i + 1
+			for j <= limit && blank(lines[j]) && j <= i+2 {
+				j++
+			}
+			for ; j <= limit && !blank(lines[j]) && !promptLike(lines[j]); j++ {
+				end = j
+			}
+			return start, end, key
+		}
 		// From the rule above (ginkgo -v names the spec and its place
 		// there first) to the rule under it, or the summary.
 		for j := i - 1; j >= floor && j >= i-maxBannerLines && !ginkgoRule(lines[j]) && !promptLike(lines[j]); j-- {
@@ -373,6 +385,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		for end > i && (strings.HasPrefix(strings.TrimSpace(lines[end]), "--- PASS: ") || strings.HasPrefix(strings.TrimSpace(lines[end]), "--- SKIP: ")) {
 			end-- // the subtests that passed after the one that failed
+		}
+		if end+1 <= limit && gotestsumRow(lines[i], lines[end+1]) {
+			end++ // gotestsum's row for the same test, right under it (--format testname)
 		}
 		if p := parentFail(lines[i]); p != "" && end+1 <= limit && strings.TrimSpace(lines[end+1]) == p &&
 			(end+2 > limit || indentOf(lines[end+2]) == 0) {
@@ -1479,8 +1494,15 @@ func captureGoPanic(lines []string, i, limit int) int {
 	// read without the indentation its first line has, and a frame's file
 	// line, its tab turned into spaces, is indented further.
 	pad := indentOf(lines[i])
+	// A message over several lines, tab-indented (testify/mock's
+	// "panic: \n\t\n\tmock: Unexpected Method Call ..."), comes before the
+	// first goroutine.
+	inMsg := true
 	for j := i + 1; j <= limit; j++ {
 		l := lines[j]
+		if strings.HasPrefix(l, "goroutine ") {
+			inMsg = false
+		}
 		if pad > 0 {
 			if indentOf(l) < pad && !blank(l) {
 				return end
@@ -1501,7 +1523,7 @@ func captureGoPanic(lines []string, i, limit int) int {
 					next = next[pad:]
 				}
 			}
-			if strings.HasPrefix(next, "goroutine ") || strings.HasPrefix(next, "[signal ") || strings.HasPrefix(next, "runtime stack:") || goSignalRe.MatchString(next) {
+			if inMsg && strings.HasPrefix(next, "\t") || strings.HasPrefix(next, "goroutine ") || strings.HasPrefix(next, "[signal ") || strings.HasPrefix(next, "runtime stack:") || goSignalRe.MatchString(next) {
 				continue
 			}
 			return end
@@ -1647,6 +1669,15 @@ func captureTool(lines []string, i, limit int) int {
 		}
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && explains(lines[i+1]):
 		end++
+	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && strings.HasPrefix(lines[i+1], "[Goroutine "):
+		// goleak's "found unexpected goroutines:" over the goroutines it
+		// found, in brackets.
+		for j := i + 1; j <= limit && j <= i+maxBlockScan && !promptLike(lines[j]); j++ {
+			end = j
+			if strings.TrimSpace(lines[j]) == "]" {
+				break
+			}
+		}
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && namedFileLine(lines[i], lines[i+1]) != "":
 		// "go: errors parsing go.mod:" over "go.mod:5: unknown
 		// directive: x": the places in the file it announced.
@@ -2950,6 +2981,18 @@ func edges(lines []string, start, end, floor int) (int, int) {
 		start, end = start-1, end+1
 	}
 	return start, end
+}
+
+// gotestsumRow reports whether row is gotestsum's "FAIL pkg.TestX (0.00s)"
+// for the test whose go test result line is result.
+func gotestsumRow(result, row string) bool {
+	t := strings.TrimSpace(result)
+	name, _, ok := strings.Cut(strings.TrimPrefix(t, "--- FAIL: "), " ")
+	if !ok || !strings.HasPrefix(row, "FAIL ") {
+		return false
+	}
+	f := strings.Fields(row)
+	return len(f) == 3 && strings.HasSuffix(f[1], "."+name) && strings.HasPrefix(f[2], "(")
 }
 
 // subtestOf reports whether go test's result line sub is for a subtest of

@@ -420,6 +420,16 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// heads it.
 		return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(doc.short[i-1]) + t}
 	}
+	if strings.Contains(t, "below") && coverageGateRe.MatchString(t) {
+		// A coverage gate's verdict: "coverage gate: total 80.4% is below
+		// the required 85%".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
+	}
+	if strings.HasPrefix(t, "Failed to compile ") && strings.HasSuffix(t, ":") && !strings.Contains(t[len("Failed to compile "):len(t)-1], " ") {
+		// Ginkgo's word on a suite that does not build, over the go
+		// command's output.
+		return verdict{kind: kindError, fam: famGinkgo, text: t}
+	}
 	if strings.HasPrefix(t, "Unknown ") && unknownTargetRe.MatchString(t) {
 		// mage's "Unknown target specified: \"deploy\"".
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryReference}
@@ -2014,3 +2024,6 @@ func underRunnerCount(lines []string, i int) bool {
 // unknownTargetRe is a build runner's word that no target has the name
 // it was given.
 var unknownTargetRe = regexp.MustCompile(`^Unknown (?:target|task|job)s?(?: specified)?: ["']?[\w:.-]+["']?$`)
+
+// coverageGateRe is a coverage gate's verdict that the coverage is too low.
+var coverageGateRe = regexp.MustCompile(`(?i)\bcoverage\b.*\b\d+(?:\.\d+)?% is below (?:the )?(?:required|minimum|threshold)\b`)
