@@ -420,6 +420,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// heads it.
 		return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(doc.short[i-1]) + t}
 	}
+	if strings.HasPrefix(t, "error ") && len(s) == len(raw) && indentOf(s) == 0 && errorDoingRe.MatchString(t) && !strings.HasSuffix(t, ".") && !strings.ContainsAny(t, "`*") &&
+		(i+1 >= len(doc.short) || !strings.HasPrefix(doc.short[i+1], ": ")) { // (its cause on the next line heads itself: below)
+		// A Go error's own words, alone on its line: "error parsing
+		// configuration style as old version or new version".
+		return verdict{kind: kindError, fam: famLine, text: t}
+	}
 	if strings.Contains(t, "below") && coverageGateRe.MatchString(t) {
 		// A coverage gate's verdict: "coverage gate: total 80.4% is below
 		// the required 85%".
@@ -1615,7 +1621,7 @@ var bareClassRe = regexp.MustCompile(`^(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exceptio
 var capitalFailedRe = regexp.MustCompile(`^(?:Failed to|Error [a-z]+ing) [a-z]`)
 
 // failedHeadRe is the head of an error chain that says what failed.
-var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|Error [a-z]+ing) [a-z]\w*(?: [\w"'./:-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed)$`)
+var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|[Ee]rror [a-z]+ing) [a-z]\w*(?: [\w"'./:-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed)$`)
 
 var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field \S+ of type|struct field|value of type) \S+|unexpected EOF|returned (?:HTTP |status (?:code )?)?[45]\d\d(?: [A-Z][a-z]+)*)$`)
 
@@ -2027,3 +2033,6 @@ var unknownTargetRe = regexp.MustCompile(`^Unknown (?:target|task|job)s?(?: spec
 
 // coverageGateRe is a coverage gate's verdict that the coverage is too low.
 var coverageGateRe = regexp.MustCompile(`(?i)\bcoverage\b.*\b\d+(?:\.\d+)?% is below (?:the )?(?:required|minimum|threshold)\b`)
+
+// errorDoingRe is the head of a Go error that says what it was doing.
+var errorDoingRe = regexp.MustCompile(`^error (?:parsing|reading|loading|opening|decoding|encoding|creating|connecting|running|executing|writing|getting|fetching|calling|validating|compiling|generating|processing|starting|initializing|resolving|unmarshall?ing|marshall?ing|dialing|sending|saving|copying|removing|deleting|applying|querying|scanning|invoking|reading) \S`)

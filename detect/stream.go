@@ -547,6 +547,7 @@ func (s *Stream) consider(i int) {
 			f.end = captureGoPanic(doc.short, j, min(len(doc.short)-1, j+maxBlockScan))
 		}
 		f.end = pluginFailedBelow(doc.short, f.start, f.end)
+		f.end = embeddedPlaceLines(doc.short, i, f.end)
 		f.end = restatedRequest(doc, f.start, f.end)
 		if v.fam != famGinkgo { // (Ginkgo's rules part its specs: they frame none)
 			f.start, f.end = edges(doc.short, f.start, f.end, floor)
@@ -1283,4 +1284,31 @@ func goRunOf(lines []string, i int) int {
 		}
 	}
 	return i
+}
+
+// embeddedPlaceRe is a diagnostic's place inside an error chain: "...:
+// load package: /x/store.go:18:62: missing ','".
+var embeddedPlaceRe = regexp.MustCompile(`: ((?:/|\./)?[\w.@/-]+\.\w+):\d+:\d+: `)
+
+// maxEmbeddedLines bounds the lines embeddedPlaceLines takes.
+const maxEmbeddedLines = 100
+
+// embeddedPlaceLines returns the end of the block of the error on line i
+// that ends on line end, extended over the lines right under it that are
+// diagnostics in the file the error's chain names at a place: the rest of
+// the parser's message (mockgen prints every parse error of the source
+// it loaded).
+func embeddedPlaceLines(lines []string, i, end int) int {
+	if end != i || !strings.Contains(lines[i], ": ") {
+		return end
+	}
+	m := embeddedPlaceRe.FindStringSubmatch(lines[i])
+	if m == nil || strings.HasPrefix(lines[i], m[1]) {
+		return end
+	}
+	p := m[1] + ":"
+	for j := end + 1; j < len(lines) && j <= i+maxEmbeddedLines && strings.HasPrefix(lines[j], p); j++ {
+		end = j
+	}
+	return end
 }
