@@ -145,7 +145,7 @@ var shapes = newRuleSet(
 	// "x.ts(3,7): error TS2322: ...", "src/x.ts:3:7 - error TS2322: ...",
 	// "X.java:3: error:", "/x/A.java:[5,9] error:", behind a program's
 	// name: "psql:x.sql:3: ERROR:".
-	`^\s*(?::[A-Za-z][\w:-]*)?(?:[a-z][\w-]*:)?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:, ?\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:fatal |Fatal |syntax |parse |Parse |parser )?(?:error|Error|ERROR)(?: ?:|,|\[| [A-Z]{1,4}\d+:?)`,
+	`^\s*(?::[A-Za-z][\w:-]*)?(?:[a-z][\w-]*:)?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:, ?\d+)*\)|:\[\d+(?:,\d+)*\])(?::| :)?\s*(?:-\s+)?(?:fatal |Fatal |syntax |parse |Parse |parser )?(?:error|Error|ERROR)(?: ?:|,|\[| [A-Z]{1,4}\d+:?| [A-Z][A-Z0-9_]+ :)`,
 	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
 	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`,
 	// rGoQuiet: the go command's progress, not its errors.
