@@ -94,6 +94,14 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 	if t, _ := obj["type"].(string); t == "error" {
 		return jsonError(obj, famJSON)
 	}
+	if msg := graphqlError(obj); msg != "" {
+		// A GraphQL response's errors: the first one's message says it.
+		vd := jsonError(map[string]any{"message": msg}, famJSON)
+		if matchRules(msg) == "" {
+			vd.cat = errkind.CategoryRuntime // a resolver that failed at run time, whatever it says
+		}
+		return vd
+	}
 	if findingObject(obj) {
 		// A checker's finding as a JSON record, at its place (buf's
 		// --error-format=json): a finding stops the build unless its
@@ -403,7 +411,7 @@ func jsonMayErr(line []byte) bool {
 				}
 				continue
 			}
-			if str == "build-output" || str == "start_line" {
+			if str == "build-output" || str == "start_line" || str == "errors" {
 				return true // go test -json: what the compiler said; a finding's place
 			}
 			if !mayBeLevelWord(str) {
@@ -522,4 +530,19 @@ func findingObject(obj map[string]any) bool {
 	path, _ := obj["path"].(string)
 	_, line := obj["start_line"].(float64)
 	return msg != "" && path != "" && line
+}
+
+// graphqlError returns the message of the first error a GraphQL response
+// holds ({"errors":[{"message":"...","path":[...]}],"data":...}), or "".
+func graphqlError(obj map[string]any) string {
+	errs, ok := obj["errors"].([]any)
+	if !ok || len(errs) == 0 {
+		return ""
+	}
+	e, ok := errs[0].(map[string]any)
+	if !ok {
+		return ""
+	}
+	msg, _ := e["message"].(string)
+	return msg
 }

@@ -287,6 +287,9 @@ func (s *Stream) prepareLine() prepared {
 		cand = d.candidateAfter(body, stripped)
 		if cand {
 			if t := strings.TrimSpace(stripped); t != "" && (t[0] == '{' || strings.HasPrefix(t, "[{")) {
+				if k := strings.LastIndex(t, "}[exit "); k > 0 && strings.HasSuffix(t, "]") {
+					t = t[:k+1] // a body with no newline, the transcript's exit line on its end
+				}
 				if v, ok := jsonVerdict([]byte(t)); ok {
 					jv = &v
 				}
