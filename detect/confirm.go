@@ -980,7 +980,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// Tcl's error without its trace (an interactive tclsh prints
 		// only the message).
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryReference}
-	case (len(s) == len(raw) || goLogPrefixRe.MatchString(raw[:len(raw)-len(s)])) && failedChain(t, len(s) < len(raw), i+1 < len(doc.short) && indentOf(doc.short[i+1]) > 0) && !isCode(s):
+	case (len(s) == len(raw) || goLogPrefixRe.MatchString(raw[:len(raw)-len(s)])) && (failedChain(t, len(s) < len(raw), i+1 < len(doc.short) && indentOf(doc.short[i+1]) > 0) ||
+		len(s) < len(raw) && loggedChain(t)) && !isCode(s):
 		// A Go error chain whose head says what failed, as log.Fatalf and
 		// main print it: "probe failed: Get \"https://x\": tls: ...",
 		// "failed to load config: open x.yaml: ...".
@@ -2036,3 +2037,15 @@ var coverageGateRe = regexp.MustCompile(`(?i)\bcoverage\b.*\b\d+(?:\.\d+)?% is b
 
 // errorDoingRe is the head of a Go error that says what it was doing.
 var errorDoingRe = regexp.MustCompile(`^error (?:parsing|reading|loading|opening|decoding|encoding|creating|connecting|running|executing|writing|getting|fetching|calling|validating|compiling|generating|processing|starting|initializing|resolving|unmarshall?ing|marshall?ing|dialing|sending|saving|copying|removing|deleting|applying|querying|scanning|invoking|reading) \S`)
+
+// loggedChain reports whether t, behind Go's log date, is an error chain
+// of two links or more whose cause says that something failed: "create
+// user: ent: missing required field \"User.created_at\"", as log.Fatal
+// prints a wrapped error.
+func loggedChain(t string) bool {
+	if t == "" || t[0] < 'a' || t[0] > 'z' || strings.Count(t, ": ") < 2 || strings.Contains(t, ". ") || strings.ContainsAny(t, "`*") {
+		return false
+	}
+	last := t[strings.LastIndex(t, ": ")+2:]
+	return failurePhrase(last) && !attemptRe.MatchString(t[:strings.Index(t, ": ")])
+}
