@@ -1669,6 +1669,12 @@ func captureTool(lines []string, i, limit int) int {
 		}
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && explains(lines[i+1]):
 		end++
+	case end == i && strings.Contains(lines[i], " in line ") && migrateStmtRe.MatchString(lines[i]):
+		// golang-migrate prints the whole migration after the line its
+		// error is in: the statements to a blank line.
+		for j := i + 1; j <= limit && j <= i+maxBannerLines && !blank(lines[j]) && !promptLike(lines[j]); j++ {
+			end = j
+		}
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && strings.HasPrefix(lines[i+1], "[Goroutine "):
 		// goleak's "found unexpected goroutines:" over the goroutines it
 		// found, in brackets.
@@ -1767,8 +1773,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end
 		case seeLogRe.MatchString(l):
 			return j // the tool's advice to read its log closes its complaint
-		case strings.Contains(l, ": *** ") && makeRe.MatchString(l):
-			return end // make's word on the recipe that failed: its own error
+		case strings.Contains(l, ": *** ") && makeRe.MatchString(l), strings.HasPrefix(l, `Error: running "`) && strings.Contains(l, " failed with exit code "):
+			return end // make's or mage's word on the command that failed: its own error
 		case prefix != "" && !own && strings.HasPrefix(l, prefix) && ownSubject(lines[i], l, prefix):
 			return end // the same program's complaint about another thing
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
@@ -2140,7 +2146,7 @@ func promptLike(l string) bool {
 // saying only that it gave up on what it reported: "Fatal: Compilation
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors".
-var conclusionRe = regexp.MustCompile(`^\(✗\) Command failed: |^[\w.-]+: (?:[\w./-]+: )?(?:\w+ failed|at least one \w+ failure|error loading packages)$|\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|(?:^|# )Failed [^,]+, aborting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$`)
+var conclusionRe = regexp.MustCompile(`^\(✗\) Command failed: |^[\w.-]+: (?:[\w./-]+: )?(?:\w+ failed|at least one \w+ failure|error loading packages)$|^Error: error compiling \w+$|\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|(?:^|# )Failed [^,]+, aborting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -2215,10 +2221,14 @@ func conclusion(l string) bool {
 // compile error".
 var compileCountRe = regexp.MustCompile(`^\S+: \d+ compile errors?$`)
 
+// migrateStmtRe is golang-migrate's error at a line of a migration, the
+// migration's statements after it.
+var migrateStmtRe = regexp.MustCompile(`^error: .* in line \d+: \S`)
+
 // conclusionWords are the words conclusionRe's alternatives hold.
 var conclusionWords = newAutomaton([]string{"previous error", "fails to validate", " failed", "aborting", "not recoverable",
 	"rsync error: ", "refusing.", "bad unit file setting", "treated as errors", "ompilation aborted", " found in ", "had errors",
-	" error: error in ", " failure", "Command failed", "error loading packages"})
+	" error: error in ", " failure", "Command failed", "error loading packages", "error compiling"})
 
 // sectionHead reports whether a line is a one-word heading at the margin
 // that opens a runner's next section ("Pending:", "Failures:").
