@@ -1775,6 +1775,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			return j // the tool's advice to read its log closes its complaint
 		case strings.Contains(l, ": *** ") && makeRe.MatchString(l), strings.HasPrefix(l, `Error: running "`) && strings.Contains(l, " failed with exit code "):
 			return end // make's or mage's word on the command that failed: its own error
+		case strings.HasPrefix(l, `task: Failed to run task "`) && prefix != "task: ":
+			return end // task's, under what another program said
 		case prefix != "" && !own && strings.HasPrefix(l, prefix) && ownSubject(lines[i], l, prefix):
 			return end // the same program's complaint about another thing
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):

@@ -324,6 +324,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if t == "" {
 		return verdict{}
 	}
+	if strings.HasPrefix(t, "task: [") && taskEchoRe.MatchString(t) {
+		return verdict{} // task's echo of the command it runs: "task: [lint] golangci-lint run"
+	}
 	if strings.Count(t, "│") >= 3 {
 		return verdict{} // a table's row (tparse's summary): a recap, or no error at all
 	}
@@ -2049,3 +2052,6 @@ func loggedChain(t string) bool {
 	last := t[strings.LastIndex(t, ": ")+2:]
 	return failurePhrase(last) && !attemptRe.MatchString(t[:strings.Index(t, ": ")])
 }
+
+// taskEchoRe is go-task's echo of a task's command.
+var taskEchoRe = regexp.MustCompile(`^task: \[[\w:.-]+\] \S`)
