@@ -2042,15 +2042,22 @@ var coverageGateRe = regexp.MustCompile(`(?i)\bcoverage\b.*\b\d+(?:\.\d+)?% is b
 var errorDoingRe = regexp.MustCompile(`^error (?:parsing|reading|loading|opening|decoding|encoding|creating|connecting|running|executing|writing|getting|fetching|calling|validating|compiling|generating|processing|starting|initializing|resolving|unmarshall?ing|marshall?ing|dialing|sending|saving|copying|removing|deleting|applying|querying|scanning|invoking|reading) \S`)
 
 // loggedChain reports whether t, behind Go's log date, is an error chain
-// of two links or more whose cause says that something failed: "create
-// user: ent: missing required field \"User.created_at\"", as log.Fatal
-// prints a wrapped error.
+// that says something failed: "create user: ent: missing required field
+// \"User.created_at\"", "goose run: migraions directory does not exist",
+// as log.Fatal prints a wrapped error.
 func loggedChain(t string) bool {
-	if t == "" || t[0] < 'a' || t[0] > 'z' || strings.Count(t, ": ") < 2 || strings.Contains(t, ". ") || strings.ContainsAny(t, "`*") {
+	k := strings.Index(t, ": ")
+	if k <= 0 || k > 48 || !(t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z') || strings.Contains(t, ". ") || strings.ContainsAny(t, "`*") {
 		return false
 	}
-	last := t[strings.LastIndex(t, ": ")+2:]
-	return failurePhrase(last) && !attemptRe.MatchString(t[:strings.Index(t, ": ")])
+	// (Fields — "retries=3, last error: none", "failed=2 error=<nil>" —
+	// count; a child's exit status is the child's own output's to say.)
+	if strings.Contains(t, "=") || strings.HasSuffix(t, ": none") || strings.Contains(t, "<nil>") || strings.HasPrefix(t[strings.LastIndex(t, ": ")+2:], "exit status ") {
+		return false
+	}
+	// The head names what was being done ("create user", "goose run",
+	// "SQL logic error"); what follows says it failed.
+	return (failurePhrase(t[k+2:]) || failurePhrase(t[:k])) && !attemptRe.MatchString(t[:k]) && !quietWords[strings.ToLower(t[:k])] && !quietNames[strings.ToLower(t[:k])]
 }
 
 // taskEchoRe is go-task's echo of a task's command.

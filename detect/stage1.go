@@ -175,7 +175,7 @@ func (a *automaton) candidate(line, stripped string) bool {
 	// ...").
 	if len(stripped) < len(line) {
 		s := strings.TrimLeft(stripped, " ")
-		return startsLikeError(s) || shapedLikeError(s) || strings.Count(s, ": ") >= 2 && loggedChain(s)
+		return startsLikeError(s) || shapedLikeError(s) || strings.Contains(s, ": ") && loggedChain(s)
 	}
 	// And inside a box's sides, as Gemini CLI frames a tool's output.
 	if inner, ok := boxInner(line); ok {
