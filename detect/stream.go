@@ -1289,27 +1289,36 @@ func goRunOf(lines []string, i int) int {
 	return i
 }
 
-// embeddedPlaceRe is a diagnostic's place inside an error chain: "...:
-// load package: /x/store.go:18:62: missing ','".
-var embeddedPlaceRe = regexp.MustCompile(`: ((?:/|\./)?[\w.@/-]+\.\w+):\d+:\d+: `)
-
 // maxEmbeddedLines bounds the lines embeddedPlaceLines takes.
 const maxEmbeddedLines = 100
 
 // embeddedPlaceLines returns the end of the block of the error on line i
 // that ends on line end, extended over the lines right under it that are
-// diagnostics in the file the error's chain names at a place: the rest of
+// diagnostics in the file the error's chain names at a place ("...: load
+// package: /x/store.go:18:62: missing ','"): the rest of
 // the parser's message (mockgen prints every parse error of the source
 // it loaded).
 func embeddedPlaceLines(lines []string, i, end int) int {
 	if end != i || !strings.Contains(lines[i], ": ") {
 		return end
 	}
-	m := embeddedPlaceRe.FindStringSubmatch(lines[i])
-	if m == nil || strings.HasPrefix(lines[i], m[1]) {
+	l := lines[i]
+	place := ""
+	for k := strings.Index(l, ": "); k >= 0 && k+2 < len(l); {
+		if n := diagnosticLen(l[k+2:]); n > 0 {
+			place = l[k+2 : k+2+strings.IndexByte(l[k+2:], ':')]
+			break
+		}
+		j := strings.Index(l[k+2:], ": ")
+		if j < 0 {
+			break
+		}
+		k += 2 + j
+	}
+	if place == "" || strings.HasPrefix(l, place) || !strings.Contains(place, ".") {
 		return end
 	}
-	p := m[1] + ":"
+	p := place + ":"
 	for j := end + 1; j < len(lines) && j <= i+maxEmbeddedLines && strings.HasPrefix(lines[j], p); j++ {
 		end = j
 	}
