@@ -2541,6 +2541,35 @@ func failedSubtestLog(lines []string, i, limit int) bool {
 	return testResult(lines, name, end, limit) == "FAIL"
 }
 
+// maxSpecLines bounds how far ginkgoPassedOutput looks for a spec's end.
+const maxSpecLines = 200
+
+// ginkgoPassedOutput reports whether line i is what a Ginkgo spec printed
+// (GinkgoWriter, ginkgo -v) that then passed: between the rules of dashes
+// Ginkgo draws around a spec, over its "• [0.000 seconds]".
+func ginkgoPassedOutput(lines []string, i, limit int) bool {
+	above := false
+	for j := i - 1; j >= 0 && j >= i-maxSpecLines && !promptLike(lines[j]); j-- {
+		if ginkgoRule(lines[j]) {
+			above = true
+			break
+		}
+	}
+	if !above {
+		return false
+	}
+	for j := i + 1; j <= limit && j <= i+maxSpecLines && !promptLike(lines[j]); j++ {
+		t := strings.TrimSpace(lines[j])
+		if ginkgoRule(t) {
+			return false
+		}
+		if strings.HasPrefix(t, "• ") || t == "•" {
+			return t == "•" || strings.HasPrefix(t, "• [") && len(t) > len("• [") && isDigit(t[len("• [")])
+		}
+	}
+	return false
+}
+
 // goRunRe is go test -v's line for a test that starts or goes on.
 var goRunRe = regexp.MustCompile(`^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)`)
 

@@ -1926,11 +1926,11 @@ func testEntryEnd(lines []string, i, limit int) int {
 	end := i
 	for j := i + 1; j <= limit; j++ {
 		t := strings.TrimSpace(lines[j])
-		if group && t == "::endgroup::" || !group && (strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "DONE ")) || promptLike(lines[j]) {
+		if group && t == "::endgroup::" || !group && (strings.HasPrefix(t, "=== ") && !goRunRe.MatchString(t) || strings.HasPrefix(t, "DONE ")) || promptLike(lines[j]) {
 			break
 		}
-		if !blank(lines[j]) {
-			end = j
+		if !blank(lines[j]) && !goRunRe.MatchString(t) {
+			end = j // (go test -v's "=== RUN" says nothing of the test's own)
 		}
 	}
 	return end
@@ -1948,10 +1948,11 @@ func sectionStart(lines []string, i int) int {
 	return i
 }
 
-// firstNonBlank returns the first line from i to end that is not blank.
+// firstNonBlank returns the first line from i to end that is not blank
+// (nor go test -v's "=== RUN").
 func firstNonBlank(lines []string, i, end int) string {
 	for j := i; j <= end; j++ {
-		if !blank(lines[j]) {
+		if !blank(lines[j]) && !goRunRe.MatchString(lines[j]) {
 			return lines[j]
 		}
 	}

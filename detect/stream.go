@@ -59,6 +59,9 @@ type Stream struct {
 	// runAt is one past the line of go test -v's last "=== RUN" (or
 	// CONT, NAME), 0 when there was none: what passedTestOutput needs.
 	runAt int
+	// ruleAt is one past the last rule of dashes Ginkgo draws between
+	// specs, 0 when there was none: what ginkgoPassedOutput needs.
+	ruleAt int
 
 	// boxWrap is whether the last line filled its box to the right side:
 	// the box's tool wrapped it, and the next line goes on with it.
@@ -370,6 +373,8 @@ func (s *Stream) commitLine(p prepared) {
 	doc.short = append(doc.short, short)
 	if strings.HasPrefix(short, "=== ") {
 		s.runAt = doc.base + len(doc.lines)
+	} else if strings.HasPrefix(strings.TrimLeft(short, " "), "--------------------") && ginkgoRule(short) {
+		s.ruleAt = doc.base + len(doc.lines)
 	}
 	doc.cut = append(doc.cut, cut)
 	doc.cand = append(doc.cand, cand)
@@ -467,6 +472,9 @@ func (s *Stream) consider(i int) {
 	}
 	if v.kind == kindNone {
 		return
+	}
+	if v.kind == kindError && v.fam != famGinkgo && s.ruleAt > 0 && s.ruleAt > doc.base+i-maxSpecLines && ginkgoPassedOutput(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
+		return // what a Ginkgo spec that passed printed: the spec expected it
 	}
 	if v.kind == kindError && s.runAt > 0 && s.runAt > doc.base+i-maxRunScan && passedTestOutput(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
 		return // what a test that passed printed (go test -v): the test expected it
