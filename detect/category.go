@@ -307,10 +307,11 @@ func categorize(f finding, block []string) errkind.Category {
 	return errkind.CategoryUnknown
 }
 
-// errorLevelRe is a log record's level at error or above, as the common
-// layouts write it: a word in capitals, in brackets, or a structured
-// field.
-var errorLevelRe = regexp.MustCompile(`(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|CRIT)|\[(?:error|fatal|crit|critical|alert|emerg)\]|"(?:level|severity|lvl)":\s*"(?i:error|fatal|critical|panic)"|\b(?:level|lvl)=(?i:error|fatal|crit|critical|panic)\b`)
+// errorLevelRe is a log record's level at error or above, as a structured
+// record or a bracketed level writes it (slog, zap, logrus, nginx). A bare
+// level word in capitals is not enough: Python's and Java's layouts label
+// such records unknown in the corpus.
+var errorLevelRe = regexp.MustCompile(`\[(?:error|fatal|crit|critical|alert|emerg)\]|"(?:level|severity|lvl)":\s*"(?i:error|fatal|critical|panic)"|\b(?:level|lvl)=(?i:error|fatal|crit|critical|panic)\b`)
 
 // loggedException returns the exception line of a Python traceback that a
 // log record's block holds under its first line, or "": the last line at
