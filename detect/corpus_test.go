@@ -35,7 +35,7 @@ var (
 	// 0.527, 0.629); the classes of output it missed have been worked on
 	// since (each with other examples added to the corpus first): these
 	// are its figures now; it no longer stands for unseen output.
-	holdout3Floors = floors{precision: 1.00, recall: 0.970, capture: 0.881, category: 0.916}
+	holdout3Floors = floors{precision: 1.00, recall: 0.97, capture: 0.89, category: 0.916}
 	// The fourth held-out set, collected and labelled by someone who never
 	// saw the detector or its output (see its README.md): measured once,
 	// unseen, after the work on the third (0.912, 0.786, 0.522, 0.727);
@@ -50,7 +50,7 @@ var (
 	// output it missed have been worked on since (each with other
 	// examples added to the corpus first): these are its figures now; it
 	// no longer stands for unseen output.
-	holdout5Floors = floors{precision: 0.965, recall: 0.907, capture: 0.749, category: 0.918}
+	holdout5Floors = floors{precision: 0.965, recall: 0.907, capture: 0.749, category: 0.923}
 	// The sixth held-out set, collected and labelled by someone who never
 	// saw the detector or its output (see its README.md), weighted like
 	// what a coding agent's loop meets: measured once, unseen, after the
@@ -72,7 +72,7 @@ var (
 	// measured once, unseen, after the work on the seventh (0.976, 0.920,
 	// 0.841, 0.812); the classes of output it missed have been worked on
 	// since: these are its figures now.
-	holdout8Floors = floors{precision: 0.987, recall: 0.942, capture: 0.954, category: 0.889}
+	holdout8Floors = floors{precision: 1.00, recall: 0.965, capture: 0.954, category: 0.916}
 	// The ninth held-out set (37 outputs of logs, JVM, shells, network
 	// clients, multi-line blocks and agent transcripts) and the tenth (41
 	// outputs of everyday development and CI work), each collected and
@@ -90,7 +90,7 @@ var (
 	// measured once, unseen, after the work on the ninth and tenth —
 	// 0.927, 0.816, 0.474, 0.765. The classes of output it missed have been
 	// worked on since: these are its figures now.
-	holdout11Floors = floors{precision: 0.982, recall: 0.951, capture: 0.841, category: 0.839}
+	holdout11Floors = floors{precision: 0.982, recall: 0.951, capture: 0.841, category: 0.881}
 	// The twelfth held-out set (37 outputs: a full-stack team's week —
 	// a Go service, a Flask service, TypeScript tooling, databases, infra
 	// glue and three agent transcripts), collected and labelled by someone
@@ -113,7 +113,7 @@ var (
 	// measured once, unseen, after the work on the thirteenth — 0.977,
 	// 0.972, 0.918, 0.931, each target met. Its misses have been worked on
 	// since: these are its figures now.
-	holdout14Floors = floors{precision: 1.00, recall: 1.00, capture: 1.00, category: 0.982}
+	holdout14Floors = floors{precision: 1.00, recall: 1.00, capture: 1.00, category: 0.988}
 	// The fifteenth held-out set (39 outputs: CI jobs, C/C++ builds,
 	// packaging and release, configuration and data validation), collected
 	// and labelled by someone who never saw the detector or its output
@@ -121,7 +121,7 @@ var (
 	// fourteenth — 0.899, 0.924, 0.602, 0.639. The classes of output it
 	// missed have been worked on since (each with other examples added to
 	// the corpus first): these are its figures now.
-	holdout15Floors = floors{precision: 0.978, recall: 0.971, capture: 0.851, category: 0.856}
+	holdout15Floors = floors{precision: 0.978, recall: 0.971, capture: 0.851, category: 0.863}
 	// The sixteenth held-out set (39 outputs: a mixed team's loop — a
 	// TypeScript/Node monorepo, Python data pipelines, a Go CLI, and the
 	// agents that work on them), collected and labelled by someone who
@@ -129,13 +129,13 @@ var (
 	// once, unseen, after the work on the fifteenth — 0.982, 0.927, 0.861,
 	// 0.915. The classes of output it missed have been worked on since:
 	// these are its figures now.
-	holdout16Floors = floors{precision: 1.00, recall: 0.993, capture: 0.962, category: 0.925}
+	holdout16Floors = floors{precision: 1.00, recall: 0.993, capture: 0.962, category: 0.931}
 	// The seventeenth held-out set (40 outputs: a Go platform team's week),
 	// collected and labelled by someone who never saw the detector or its
 	// output (see its README.md): measured once, unseen, after the work on
 	// the sixteenth — 0.946, 0.933, 0.891, 0.921. The classes of output it
 	// missed have been worked on since: these are its figures now.
-	holdout17Floors = floors{precision: 0.985, recall: 0.965, capture: 0.966, category: 0.943}
+	holdout17Floors = floors{precision: 0.985, recall: 0.972, capture: 0.966, category: 0.958}
 	// The eighteenth held-out set (40 outputs: polyglot mainstream
 	// development — Java/Kotlin, Rust, Ruby, PHP, Python, JS/TS), collected
 	// and labelled by someone who never saw the detector or its output (see
@@ -150,7 +150,7 @@ var (
 	// read, but its figures were in view while other work went on (they
 	// rose with it: capture 0.924, category 0.903): these are its figures
 	// now. Never tune the detector against it.
-	holdout19Floors = floors{precision: 0.988, recall: 0.982, capture: 0.923, category: 0.902}
+	holdout19Floors = floors{precision: 0.988, recall: 0.993, capture: 0.923, category: 0.909}
 	// The twentieth held-out set (39 outputs: a Python-first backend and
 	// data team), collected and labelled by someone who never saw the
 	// detector or its output (see its README.md): measured once, unseen —
@@ -165,7 +165,7 @@ var (
 	// never saw the detector or its output (see its README.md): measured
 	// once, unseen — 0.967, 0.893, 0.800, 0.869. The classes of output it
 	// missed have been worked on since: these are its figures now.
-	holdout21Floors = floors{precision: 0.984, recall: 0.974, capture: 0.942, category: 0.900}
+	holdout21Floors = floors{precision: 0.989, recall: 0.979, capture: 0.951, category: 0.916}
 	// The twenty-second held-out set (38 outputs: a Python web and
 	// data-platform team), collected and labelled by someone who never saw
 	// the detector or its output (see its README.md): measured once,
@@ -178,7 +178,7 @@ var (
 	// the detector after the work on the twenty-first and twenty-second —
 	// 0.976, 0.877, 0.763, 0.926. The classes of output it missed have
 	// been worked on since: these are its figures now.
-	holdout23Floors = floors{precision: 0.992, recall: 0.977, capture: 0.931, category: 0.947}
+	holdout23Floors = floors{precision: 1.00, recall: 0.977, capture: 0.931, category: 0.962}
 	// The twenty-fourth held-out set (39 outputs: a small product team's
 	// mixed week — TypeScript, Python, Go, CI), collected and labelled by
 	// someone who never saw the detector or its output (see its README.md):
@@ -186,7 +186,7 @@ var (
 	// twenty-first and twenty-second — 0.994, 0.935, 0.920, 0.943. The
 	// classes of output it missed have been worked on since: these are its
 	// figures now.
-	holdout24Floors = floors{precision: 1.00, recall: 0.981, capture: 0.976, category: 0.945}
+	holdout24Floors = floors{precision: 1.00, recall: 0.981, capture: 0.976, category: 0.951}
 	// The twenty-fifth held-out set (40 outputs: a coding agent fixing a Go
 	// microservice repo), collected and labelled by someone who never saw the
 	// detector or its output (see its README.md): measured once, unseen, on
@@ -218,18 +218,19 @@ var (
 	// runtime and their dev loop), each collected and labelled by someone
 	// who never saw the detector or its output (see their README.md):
 	// measured once, unseen, on the detector as this session leaves it —
-	// 0.934, 0.871, 0.746, 0.915 and 0.968, 0.872, 0.773, 0.747. Their misses
-	// are listed in the session's note; until they are worked on they count
-	// as unseen.
-	holdout29Floors = floors{precision: 0.933, recall: 0.870, capture: 0.745, category: 0.914}
-	holdout30Floors = floors{precision: 0.967, recall: 0.871, capture: 0.772, category: 0.746}
+	// 0.934, 0.871, 0.746, 0.915 and 0.968, 0.872, 0.773, 0.747. Their miss
+	// classes were worked on in the next session (floors raised): they are
+	// seen.
+	holdout29Floors = floors{precision: 1.00, recall: 0.968, capture: 0.984, category: 0.923}
+	holdout30Floors = floors{precision: 0.987, recall: 0.952, capture: 0.817, category: 0.822}
 	// holdout31 (a Go team's code generators, migrations and build
 	// helpers) and holdout32 (Go tests in all their shapes) were collected
 	// and labelled by people who never saw the detector, and measured once,
 	// unseen, at bd8977d — 0.934, 0.881, 0.725, 0.845 and 0.945, 0.916,
-	// 0.803, 0.942. Their miss classes were worked on in the same session.
-	holdout31Floors = floors{precision: 0.933, recall: 0.880, capture: 0.724, category: 0.844}
-	holdout32Floors = floors{precision: 0.944, recall: 0.915, capture: 0.802, category: 0.941}
+	// 0.803, 0.942. Their miss classes were worked on in the same session
+	// (floors raised): they are seen.
+	holdout31Floors = floors{precision: 0.993, recall: 0.971, capture: 0.842, category: 0.876}
+	holdout32Floors = floors{precision: 1.00, recall: 0.984, capture: 0.965, category: 0.991}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
