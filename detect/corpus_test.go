@@ -231,6 +231,14 @@ var (
 	// (floors raised): they are seen.
 	holdout31Floors = floors{precision: 0.993, recall: 0.971, capture: 0.842, category: 0.876}
 	holdout32Floors = floors{precision: 1.00, recall: 0.984, capture: 0.965, category: 0.991}
+	// The thirty-fourth held-out set (39 outputs: a coding agent's loop on
+	// a Go monorepo as the harness sees it — ten transcripts in Claude
+	// Code's, Codex's, aider's and Gemini CLI's formats and hook payloads,
+	// the rest plain captures) was collected and labelled by someone who
+	// never saw the detector or its output (see its README.md): measured
+	// once, unseen, on the detector as this session leaves it (6df80a9) —
+	// 1.000, 0.929, 0.951, 0.876. Never tune the detector against it.
+	holdout34Floors = floors{precision: 1.00, recall: 0.928, capture: 0.950, category: 0.875}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -448,6 +456,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout30", holdout30Floors},
 		{"holdout31", holdout31Floors},
 		{"holdout32", holdout32Floors},
+		{"holdout34", holdout34Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
