@@ -231,13 +231,17 @@ var (
 	// (floors raised): they are seen.
 	holdout31Floors = floors{precision: 0.993, recall: 0.971, capture: 0.842, category: 0.876}
 	holdout32Floors = floors{precision: 1.00, recall: 0.984, capture: 0.965, category: 0.991}
-	// The thirty-fourth held-out set (39 outputs: a coding agent's loop on
-	// a Go monorepo as the harness sees it — ten transcripts in Claude
-	// Code's, Codex's, aider's and Gemini CLI's formats and hook payloads,
-	// the rest plain captures) was collected and labelled by someone who
-	// never saw the detector or its output (see its README.md): measured
-	// once, unseen, on the detector as this session leaves it (6df80a9) —
-	// 1.000, 0.929, 0.951, 0.876. Never tune the detector against it.
+	// The thirty-third held-out set (41 outputs: Go modules, toolchains and
+	// upgrades — go get/mod/work in broken states, proxies, toolchain
+	// switches, gopls check, govulncheck) and the thirty-fourth (39
+	// outputs: a coding agent's loop on a Go monorepo as the harness sees
+	// it — ten transcripts in Claude Code's, Codex's, aider's and Gemini
+	// CLI's formats and hook payloads, the rest plain captures), each
+	// collected and labelled by someone who never saw the detector or its
+	// output (see their README.md): measured once, unseen, on the detector
+	// as this session leaves it (6df80a9) — 0.970, 0.916, 0.907, 0.867 and
+	// 1.000, 0.929, 0.951, 0.876. Never tune the detector against them.
+	holdout33Floors = floors{precision: 0.969, recall: 0.915, capture: 0.906, category: 0.866}
 	holdout34Floors = floors{precision: 1.00, recall: 0.928, capture: 0.950, category: 0.875}
 )
 
@@ -456,6 +460,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout30", holdout30Floors},
 		{"holdout31", holdout31Floors},
 		{"holdout32", holdout32Floors},
+		{"holdout33", holdout33Floors},
 		{"holdout34", holdout34Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
