@@ -2393,35 +2393,8 @@ func passedTestOutput(lines []string, i, limit int) bool {
 	if strings.HasPrefix(strings.TrimLeft(lines[i], " "), "--- ") {
 		return false // go test's own result line, not a test's output
 	}
-	name := ""
-	for j := i - 1; j >= 0 && j >= i-maxRunScan && name == ""; j-- {
-		l := lines[j]
-		if promptLike(l) || strings.HasPrefix(strings.TrimLeft(l, " "), "--- ") || l == "PASS" || l == "FAIL" {
-			return false
-		}
-		if strings.HasPrefix(l, "=== ") {
-			m := goRunRe.FindStringSubmatch(l)
-			if m == nil {
-				return false
-			}
-			name = m[1]
-		}
-	}
-	if name == "" {
-		return false
-	}
-	for j := i + 1; j <= limit && j < len(lines); j++ {
-		l := strings.TrimLeft(lines[j], " ")
-		if promptLike(lines[j]) {
-			return false
-		}
-		if strings.HasPrefix(l, "--- ") {
-			if k := strings.Index(l, ": "); k > 0 && strings.HasPrefix(l[k+2:], name+" (") {
-				return strings.HasPrefix(l, "--- PASS: ") || strings.HasPrefix(l, "--- SKIP: ")
-			}
-		}
-	}
-	return false
+	name, _, ok := runSection(lines, i)
+	return ok && testResult(lines, name, i, limit) == "PASS"
 }
 
 // tabLogAboveFail reports whether the tab-indented lines from line j on
@@ -2506,7 +2479,7 @@ func runSectionEnd(lines []string, i, limit int) int {
 }
 
 // testResult returns how go test reports test name below line i: "FAIL",
-// "PASS" (or SKIP), or "" when it does not within limit.
+// "PASS" (or SKIP), or "" when it does not before a prompt or limit.
 func testResult(lines []string, name string, i, limit int) string {
 	for j := i + 1; j <= limit && j < len(lines); j++ {
 		l := strings.TrimLeft(lines[j], " ")
