@@ -3000,9 +3000,8 @@ func edges(lines []string, start, end, floor int) (int, int) {
 // gotestsumRow reports whether row is gotestsum's "FAIL pkg.TestX (0.00s)"
 // for the test whose go test result line is result.
 func gotestsumRow(result, row string) bool {
-	t := strings.TrimSpace(result)
-	name, _, ok := strings.Cut(strings.TrimPrefix(t, "--- FAIL: "), " ")
-	if !ok || !strings.HasPrefix(row, "FAIL ") {
+	name := failedTestName(result)
+	if name == "" || !strings.HasPrefix(row, "FAIL ") {
 		return false
 	}
 	f := strings.Fields(row)
@@ -3012,12 +3011,22 @@ func gotestsumRow(result, row string) bool {
 // subtestOf reports whether go test's result line sub is for a subtest of
 // the test whose result line is parent.
 func subtestOf(parent, sub string) bool {
-	p := strings.TrimSpace(parent)
-	if !strings.HasPrefix(p, "--- FAIL: ") {
-		return false
+	name := failedTestName(parent)
+	return name != "" && strings.HasPrefix(strings.TrimSpace(sub), "--- FAIL: "+name+"/")
+}
+
+// failedTestName returns the test go test's "--- FAIL: name (0.00s)" line
+// names, whatever its indentation, or "".
+func failedTestName(l string) string {
+	t, ok := strings.CutPrefix(strings.TrimSpace(l), "--- FAIL: ")
+	if !ok {
+		return ""
 	}
-	name, _, ok := strings.Cut(p[len("--- FAIL: "):], " ")
-	return ok && strings.HasPrefix(strings.TrimSpace(sub), "--- FAIL: "+name+"/")
+	name, _, ok := strings.Cut(t, " ")
+	if !ok {
+		return ""
+	}
+	return name
 }
 
 // parentFail returns the "--- FAIL: Parent" line of a sub-test or

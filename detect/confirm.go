@@ -1982,9 +1982,8 @@ func printedAbove(lines []string, i int, l string) bool {
 // gotestsum's flat formats do: nothing of its own under it, and a "---
 // FAIL: TestX/sub" above it in the same command's output.
 func subtestsFailedAbove(lines []string, i int) bool {
-	t := strings.TrimSpace(lines[i])
-	name, _, ok := strings.Cut(strings.TrimPrefix(t, "--- FAIL: "), " ")
-	if !ok || name == "" || i+1 < len(lines) && indentOf(lines[i+1]) > indentOf(lines[i]) {
+	name := failedTestName(lines[i])
+	if name == "" || i+1 < len(lines) && indentOf(lines[i+1]) > indentOf(lines[i]) {
 		return false
 	}
 	sub := "--- FAIL: " + name + "/"

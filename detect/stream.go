@@ -1276,17 +1276,15 @@ func subtestsReported(lines []string, i int) bool {
 // bareSubtestResult reports whether line i is go test's "--- FAIL:
 // TestX/sub" with nothing of its own under it.
 func bareSubtestResult(lines []string, i int) bool {
-	t := strings.TrimSpace(lines[i])
-	name, _, _ := strings.Cut(strings.TrimPrefix(t, "--- FAIL: "), " ")
+	name := failedTestName(lines[i])
 	return strings.Contains(name, "/") && (i+1 >= len(lines) || indentOf(lines[i+1]) <= indentOf(lines[i]))
 }
 
 // goRunOf returns the line of the "=== RUN" of the test whose "--- FAIL"
 // is on line i, or i.
 func goRunOf(lines []string, i int) int {
-	t := strings.TrimSpace(lines[i])
-	name, _, ok := strings.Cut(strings.TrimPrefix(t, "--- FAIL: "), " ")
-	if !ok {
+	name := failedTestName(lines[i])
+	if name == "" {
 		return i
 	}
 	for j := i - 1; j >= 0 && j >= i-maxBlockScan && !promptLike(lines[j]); j-- {
