@@ -2381,20 +2381,28 @@ func caretSource(lines []string, i, floor int) bool {
 // maxGdbLines bounds a gdb stop's backtrace.
 const maxGdbLines = 200
 
-// maxRunScan is how far above a line passedTestOutput looks for the test
+// maxRunScan is how far above a line runSection looks for the test
 // it belongs to.
 const maxRunScan = 400
 
-// passedTestOutput reports whether line i is output that go test -v
-// printed for a test that then passed: under the test's "=== RUN name"
-// (or CONT, NAME), with its "--- PASS: name" below and no result line
-// between.
-func passedTestOutput(lines []string, i, limit int) bool {
-	if strings.HasPrefix(strings.TrimLeft(lines[i], " "), "--- ") {
-		return false // go test's own result line, not a test's output
-	}
+// testOutput reads line i as output go test -v printed for the test it
+// was running (runSection): passed when that test then passed (go test's
+// own result lines excepted); failedSubtest when it is a subtest that
+// failed and whose result is not right under its output — go test groups
+// it under its parent's, and the output is the subtest's failure.
+func testOutput(lines []string, i, limit int) (passed, failedSubtest bool) {
 	name, _, ok := runSection(lines, i)
-	return ok && testResult(lines, name, i, limit) == "PASS"
+	if !ok {
+		return false, false
+	}
+	end := runSectionEnd(lines, i, limit) // (no result line stands between i and end)
+	switch testResult(lines, name, end, limit) {
+	case "PASS":
+		return !strings.HasPrefix(strings.TrimLeft(lines[i], " "), "--- "), false
+	case "FAIL":
+		return false, strings.Contains(name, "/") && failedTestName(lineAt(lines, end+1, limit)) != name
+	}
+	return false, false
 }
 
 // tabLogAboveFail reports whether the tab-indented lines from line j on
@@ -2496,22 +2504,6 @@ func testResult(lines []string, name string, i, limit int) string {
 		}
 	}
 	return ""
-}
-
-// failedSubtestLog reports whether line i is what a subtest printed under
-// its "=== RUN" in go test -v, the subtest failed, and its result line is
-// not right under what it printed (go test groups a parent's subtests'
-// results under the parent's): that output is the subtest's failure.
-func failedSubtestLog(lines []string, i, limit int) bool {
-	name, _, ok := runSection(lines, i)
-	if !ok || !strings.Contains(name, "/") {
-		return false
-	}
-	end := runSectionEnd(lines, i, limit)
-	if end+1 <= limit && end+1 < len(lines) && strings.HasPrefix(strings.TrimLeft(lines[end+1], " "), "--- FAIL: "+name+" (") {
-		return false // its result right under it: the --- FAIL line takes it
-	}
-	return testResult(lines, name, end, limit) == "FAIL"
 }
 
 // maxSpecLines bounds how far ginkgoPassedOutput looks for a spec's end.

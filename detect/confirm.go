@@ -2039,7 +2039,7 @@ var unknownTargetRe = regexp.MustCompile(`^Unknown (?:target|task|job)s?(?: spec
 var coverageGateRe = regexp.MustCompile(`(?i)\bcoverage\b.*\b\d+(?:\.\d+)?% is below (?:the )?(?:required|minimum|threshold)\b`)
 
 // errorDoingRe is the head of a Go error that says what it was doing.
-var errorDoingRe = regexp.MustCompile(`^error (?:parsing|reading|loading|opening|decoding|encoding|creating|connecting|running|executing|writing|getting|fetching|calling|validating|compiling|generating|processing|starting|initializing|resolving|unmarshall?ing|marshall?ing|dialing|sending|saving|copying|removing|deleting|applying|querying|scanning|invoking|reading) \S`)
+var errorDoingRe = regexp.MustCompile(`^error (?:parsing|reading|loading|opening|decoding|encoding|creating|connecting|running|executing|writing|getting|fetching|calling|validating|compiling|generating|processing|starting|initializing|resolving|unmarshall?ing|marshall?ing|dialing|sending|saving|copying|removing|deleting|applying|querying|scanning|invoking) \S`)
 
 // loggedChain reports whether t, behind Go's log date, is an error chain
 // that says something failed: "create user: ent: missing required field

@@ -57,7 +57,7 @@ type Stream struct {
 	segNamed, segCounts []Error
 
 	// runAt is one past the line of go test -v's last "=== RUN" (or
-	// CONT, NAME), 0 when there was none: what passedTestOutput needs.
+	// CONT, NAME), 0 when there was none: what testOutput needs.
 	runAt int
 	// ruleAt is one past the last rule of dashes Ginkgo draws between
 	// specs, 0 when there was none: what ginkgoPassedOutput needs.
@@ -476,10 +476,16 @@ func (s *Stream) consider(i int) {
 	if v.kind == kindError && v.fam != famGinkgo && s.ruleAt > 0 && s.ruleAt > doc.base+i-maxSpecLines && ginkgoPassedOutput(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
 		return // what a Ginkgo spec that passed printed: the spec expected it
 	}
-	if v.kind == kindError && s.runAt > 0 && s.runAt > doc.base+i-maxRunScan && passedTestOutput(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
-		return // what a test that passed printed (go test -v): the test expected it
+	nearRun := s.runAt > 0 && s.runAt > doc.base+i-maxRunScan // a go test -v "=== RUN" this line may be under
+	subtestLog := false
+	if v.kind == kindError && nearRun {
+		passed, failedSub := testOutput(doc.short, i, min(len(doc.short)-1, i+maxBlockScan))
+		if passed {
+			return // what a test that passed printed (go test -v): the test expected it
+		}
+		subtestLog = failedSub && v.fam != famGoTest
 	}
-	if v.kind == kindError && v.fam != famGoTest && s.runAt > 0 && s.runAt > doc.base+i-maxRunScan && failedSubtestLog(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
+	if subtestLog {
 		// What a failed subtest printed in go test -v, its result grouped
 		// under its parent's further down: the subtest's failure, one
 		// error a subtest as without -v.
@@ -490,7 +496,7 @@ func (s *Stream) consider(i int) {
 	} else if v.kind == kindError && v.fam != famGoTest && goTestLogAboveFail(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
 		return // a test's log line in -v mode: its "--- FAIL" below takes it
 	}
-	if v.kind == kindError && v.fam == famGoTest && s.runAt > 0 && (subtestsReported(doc.short, i) || bareSubtestResult(doc.short, i)) && s.errorSince(doc, goRunOf(doc.short, i)) {
+	if v.kind == kindError && v.fam == famGoTest && nearRun && (subtestsReported(doc.short, i) || bareSubtestResult(doc.short, i)) && s.errorSince(doc, goRunOf(doc.short, i)) {
 		// A parent's --- FAIL over its subtests' results, each of whose
 		// failure was reported where it printed it (go test -v): a recap.
 		v = verdict{kind: kindSummary, fam: famNamed, text: v.text, cat: errkind.CategoryTest}
