@@ -1707,6 +1707,17 @@ func captureTool(lines []string, i, limit int) int {
 			end++
 		}
 	}
+	// A shouted heading after a blank line ("SECURITY ERROR") over the
+	// paragraph that explains the complaint, and where to read more.
+	if end+2 <= limit && blank(lines[end+1]) && shoutedErrorRe.MatchString(lines[end+2]) {
+		end += 2
+		for end+1 <= limit && end-i < maxBannerLines && !blank(lines[end+1]) && !promptLike(lines[end+1]) {
+			end++
+		}
+		if end+2 <= limit && blank(lines[end+1]) && strings.HasPrefix(lines[end+2], "For more information, see ") {
+			end += 2
+		}
+	}
 	// Paragraphs that explain it, after blank lines, each a heading and
 	// its items ("The conflict is caused by:" over indented lines, "To
 	// fix this you could try to:" over numbered ones), and the complaint
@@ -1743,6 +1754,9 @@ func itemLine(l string) bool {
 	}
 	return k > 0 && k+1 < len(l) && (l[k] == '.' || l[k] == ')') && l[k+1] == ' '
 }
+
+// shoutedErrorRe is a heading in capitals that names an error.
+var shoutedErrorRe = regexp.MustCompile(`^[A-Z]+(?: [A-Z]+)? ERROR$`)
 
 // docsRe is a line that says where to read more about an error.
 var docsRe = regexp.MustCompile(`^(?:More (?:details|information|info)|See|For (?:more|details))\b.*\bhttps?://\S+$`)

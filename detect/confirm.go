@@ -838,10 +838,14 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// library:file_open:No such file or directory:...".
 		return verdict{kind: kindError, fam: famOpenSSL, text: t}
 	case strings.HasPrefix(s, goCmdPrefix):
-		if strings.HasPrefix(s, "go: warning: ") {
-			return verdict{kind: kindWarning, fam: famTool, text: t} // "go: warning: x@v1.1.0: retracted by module author"
+		if strings.HasPrefix(s, "go: warning: ") || goDeprecatedRe.MatchString(s) {
+			// "go: warning: x@v1.1.0: retracted by module author", "go:
+			// module x is deprecated: use y": advice on a command that ran.
+			return verdict{kind: kindWarning, fam: famTool, text: t}
 		}
-		if m(rGoQuiet) {
+		if m(rGoQuiet) || goSwitchRe.MatchString(s) {
+			// "go: updating go.mod requires go >= 1.27.4; switching to
+			// go1.27.4": the go command fetching the toolchain it needs.
 			return verdict{}
 		}
 		return verdict{kind: kindError, fam: famTool, text: t}
@@ -854,6 +858,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case (strings.HasPrefix(t, "ERROR ") || strings.HasPrefix(t, "Error ")) && codedErrorRe.MatchString(t):
 		// "ERROR 2002 (HY000): Can't connect ...": an error with its number.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: complaintCat(t)}
+	case strings.Contains(t, ": ") && goModAuthRe.MatchString(t):
+		// The go command finding a module that is not what go.sum says:
+		// "verifying x@v1.5.4: checksum mismatch" over the two hashes,
+		// go mod verify's "x v1.5.4: dir has been modified (...)".
+		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryBuild}
 	case (strings.Contains(t, "package ") || strings.Contains(t, "module") || strings.HasPrefix(t, "-buildmode=")) && goPackageErrRe.MatchString(t):
 		// The go command on a package it cannot build: one not in the
 		// standard library, one whose files its constraints all exclude.
@@ -1018,6 +1027,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 }
 
 var (
+	// goDeprecatedRe is the go command's note on a module its author
+	// deprecated; goSwitchRe it switching to the toolchain a go.mod asks
+	// for (not "go.mod requires go >= x (running go y; GOTOOLCHAIN=local)",
+	// which refuses).
+	goModAuthRe    = regexp.MustCompile(`^verifying \S+@\S+: |^\S+ v\S+: (?:dir|zip) has been modified \(|^\S+ v\S+: missing ziphash: `)
+	goDeprecatedRe = regexp.MustCompile(`^go: module \S+ is deprecated: `)
+	goSwitchRe     = regexp.MustCompile(`^go: .*requires go >= \S+; switching to go\S+$`)
 	// embeddedExceptionRe is an exception named inside a line, after a
 	// message: "failed: Error: x", "failed DOMException [TimeoutError]: x".
 	embeddedExceptionRe = regexp.MustCompile(`\s(?:[\w$]+\.)*(?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S`)

@@ -26,6 +26,8 @@ var triggerWords = []string{
 	": file exists", ": is a directory", ": not a directory", ": read-only file system", ": no space left on device", ": too many open files", ": operation not permitted",
 	": device or resource busy", ": directory not empty", ": resource temporarily unavailable", ": cannot allocate memory", ": exec format error", ": disk quota exceeded",
 	": server misbehaving", "signed by unknown authority",
+	// The go command's module authentication: go.sum and go mod verify.
+	": checksum mismatch", " has been modified (", ": missing ziphash",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
