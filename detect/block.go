@@ -202,6 +202,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			start = i - 1
 		}
 		return start, end, key
+	case famRaceTail:
+		return max(raceTailStart(lines, i), floor), i, i
 	case famGoPanic:
 		end = captureGoPanic(lines, i, limit)
 		if end == i && i+2 <= limit && blank(lines[i+1]) && strings.HasPrefix(strings.TrimSpace(lines[i+2]), "-> ") {
@@ -2641,6 +2643,40 @@ const maxBannerLines = 40
 
 // raceLineRe is a line of a data race report at the margin: its header,
 // an access, a goroutine's creation, its closing rule.
+// raceTailStart returns the first line of a race report whose closing
+// rule is line i and whose head was cut off: the run of its lines, frames
+// and blanks above, which names an access or a goroutine but holds no
+// opening rule or "WARNING: DATA RACE". It returns -1 when line i closes
+// no such tail.
+func raceTailStart(lines []string, i int) int {
+	start, named := i, false
+	for j := i - 1; j >= 0 && j >= i-maxBlockScan; j-- {
+		l := lines[j]
+		switch {
+		case blank(l) || indentOf(l) > 0:
+		case raceEndRe.MatchString(l) || strings.HasPrefix(l, "WARNING: DATA RACE"):
+			return -1 // a whole report, or between two
+		case raceAccessRe.MatchString(l):
+			named = true
+		case raceLineRe.MatchString(l):
+		default:
+			j = -1 // the cut, or what came before the report
+			continue
+		}
+		start = j
+	}
+	for start < i && blank(lines[start]) {
+		start++
+	}
+	if !named || start == i {
+		return -1
+	}
+	return start
+}
+
+// raceAccessRe is a race report's line on an access or a goroutine.
+var raceAccessRe = regexp.MustCompile(`^(?:(?:Previous )?(?:[Rr]ead|[Ww]rite|Atomic \w+) at 0x[0-9a-f]+ by |Goroutine \d+ \((?:running|finished)\) created at:$)`)
+
 var raceLineRe = regexp.MustCompile(`^(?:WARNING: DATA RACE|(?:Previous )?(?:[Rr]ead|[Ww]rite|Atomic \w+|\w+ access) at |Goroutine \d+ |=+$|Location is |Mutex )`)
 
 // splitSubtests returns the end of a go test failure on line i that

@@ -26,6 +26,7 @@ const (
 	famException                // "TypeError: ...", "java.lang.X: ..." with "at" frames
 	famGoPanic                  // "panic: ..." with goroutine traces
 	famRace                     // a data race report, between ===== lines
+	famRaceTail                 // the end of a race report cut short above
 	famRust                     // rustc's error[E...] with -->, | and = lines
 	famRustPanic                // "thread 'main' panicked at f.rs:1:2:" and its message
 	famCompiler                 // gcc, clang, javac, tsc, go: "path:l:c: error: ..." with a snippet
@@ -531,6 +532,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(s, "WARNING: DATA RACE") {
 		return verdict{kind: kindError, fam: famRace, text: t, cat: errkind.CategoryRuntime}
 	}
+	if t[0] == '=' && raceEndRe.MatchString(t) && raceTailStart(doc.short, i) >= 0 {
+		// The end of a race report whose head was cut off ("| tail -n
+		// 25"): what is left still says a race happened.
+		return verdict{kind: kindError, fam: famRaceTail, text: "data race (report cut short)", cat: errkind.CategoryRuntime}
+	}
 	// The head of a log record: after a timestamp, a level word in any
 	// case says what the record is.
 	// Or the level first, then the timestamp (log4j's "%-5p %d [%t] %c -
@@ -919,7 +925,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		if zeroErrorsRe.MatchString(t) {
 			return verdict{} // "✖ 2 problems (0 errors, 2 warnings)"
 		}
-		if pkg := goFailedBuild(t); pkg != "" && !goBuildOutputAbove(doc.short, i, pkg) {
+		if pkg := goFailedBuild(t); pkg != "" && !goBuildOutputNear(doc.short, i, pkg) {
 			// go test's word that a package did not build, when what the
 			// compiler said is not there (stderr went elsewhere): the only
 			// report of it.
@@ -1866,19 +1872,30 @@ func goFailedBuild(t string) string {
 // compiler's output for its package is looked for.
 const maxBuildOutputScan = 400
 
-// goBuildOutputAbove reports whether what the go command printed on
-// building packages stands above line i, in the same command's output: a
-// "# pkg" header (of pkg, of its test package "# pkg_test [pkg.test]",
-// of a dependency that broke it, or vet's "# [pkg]"), or a line that
-// names the package ("pkg: ..." of a setup failure).
-func goBuildOutputAbove(lines []string, i int, pkg string) bool {
+// goBuildOutputNear reports whether what the go command printed on
+// building packages stands near line i, in the same command's output:
+// above it, a "# pkg" header (of pkg, of its test package "# pkg_test
+// [pkg.test]", of a dependency that broke it, or vet's "# [pkg]"), or a
+// line that names the package ("pkg: ..." of a setup failure); below it, a
+// header after the results, where the compiler's output lands when stdout
+// and stderr are captured apart and joined.
+func goBuildOutputNear(lines []string, i int, pkg string) bool {
 	named, clause := pkg+": ", "package "+pkg
 	for j := i - 1; j >= 0 && j >= i-maxBuildOutputScan; j-- {
 		l := lines[j]
 		if commandStart(l) {
-			return false
+			break
 		}
 		if goHeaderLine(l) || strings.HasPrefix(l, named) || strings.HasPrefix(l, clause) {
+			return true
+		}
+	}
+	for j := i + 1; j < len(lines) && j <= i+maxBuildOutputScan; j++ {
+		l := lines[j]
+		if commandStart(l) {
+			return false
+		}
+		if goHeaderLine(l) {
 			return true
 		}
 	}

@@ -68,7 +68,12 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 	if t, _ := obj["type"].(string); t == "tool_result" {
 		// "is_error": false says only that the command's status was 0
 		// ("pytest | tail" hides pytest's): what it printed decides.
-		return toolOutputVerdict(obj, depth)
+		return toolOutputVerdict(textValue(obj["content"]), depth)
+	}
+	if out, ok := processOutput(obj); ok {
+		// A command's output as a harness records it: a hook payload's
+		// tool_response, a Codex command_execution item.
+		return toolOutputVerdict(out, depth)
 	}
 	level := ""
 	for _, k := range []string{"level", "severity", "lvl", "loglevel", "log.level", "levelname"} {
@@ -120,7 +125,7 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 	if t, _ := obj["type"].(string); t == "assistant" || t == "text" {
 		return verdict{}
 	}
-	for _, k := range []string{"message", "content", "data", "event", "payload", "item"} {
+	for _, k := range []string{"message", "content", "data", "event", "payload", "item", "msg", "tool_response", "toolUseResult", "tool_use_result"} {
 		switch x := obj[k].(type) {
 		case map[string]any:
 			if vd := jsonObjectVerdict(x, depth+1); vd.kind != kindNone {
@@ -396,7 +401,16 @@ func jsonMayErr(line []byte) bool {
 			}
 			str := string(line[i+1 : min(j, i+1+13)])
 			long := j-i-1 > 12
+			key := line[i+1 : j]
 			i = j
+			if outputKey(key) {
+				// A command's output in a record of its run: when it may
+				// hold an error.
+				if outputMayErr(line[j:]) {
+					return true
+				}
+				continue
+			}
 			if long {
 				continue
 			}
@@ -455,8 +469,7 @@ const maxToolOutput = 1 << 20
 // event carries it: an error in it is the event's, with its category. A
 // file's content listed with line numbers (Claude Code's Read: "    12→")
 // is source, not output.
-func toolOutputVerdict(obj map[string]any, depth int) verdict {
-	content := textValue(obj["content"])
+func toolOutputVerdict(content string, depth int) verdict {
 	if content == "" || len(content) > maxToolOutput || depth > 2 || !anyCandidate(content) || listing(content) {
 		return verdict{}
 	}
@@ -465,6 +478,27 @@ func toolOutputVerdict(obj map[string]any, depth int) verdict {
 		return verdict{kind: kindError, fam: famJSON, text: e.Text, cat: e.Category}
 	}
 	return verdict{}
+}
+
+// processOutput returns what a command printed, as a JSON record of its
+// run holds it: "stdout" and "stderr" (Claude Code's tool_response, Codex's
+// exec_command_end), or "aggregated_output" (Codex's command_execution
+// item). ok is false when the record holds none of them.
+func processOutput(obj map[string]any) (out string, ok bool) {
+	if s, isStr := obj["aggregated_output"].(string); isStr {
+		return s, true
+	}
+	stdout, okOut := obj["stdout"].(string)
+	stderr, okErr := obj["stderr"].(string)
+	switch {
+	case okOut && okErr && strings.TrimSpace(stdout) != "" && strings.TrimSpace(stderr) != "":
+		return strings.TrimRight(stdout, "\n") + "\n" + stderr, true
+	case okOut && strings.TrimSpace(stdout) != "":
+		return stdout, true
+	case okErr:
+		return stderr, true
+	}
+	return "", false
 }
 
 // listing reports whether text is a file's content with its line numbers
@@ -517,6 +551,21 @@ func toolResultMayErr(line []byte) bool {
 		body = body[:e]
 	}
 	return defaultDetector.words.holds(string(body)) || jsonPlaceRe.Match(body)
+}
+
+// outputKey reports whether a JSON key names a command's output.
+func outputKey(k []byte) bool {
+	switch string(k) {
+	case "stdout", "stderr", "aggregated_output":
+		return true
+	}
+	return false
+}
+
+// outputMayErr reports whether the rest of a JSON line, from a command's
+// output on, may hold an error: a trigger word or a compiler's place.
+func outputMayErr(rest []byte) bool {
+	return defaultDetector.words.holds(string(rest)) || jsonPlaceRe.Match(rest)
 }
 
 // jsonPlaceRe is a compiler's place inside a JSON string: "x.go:3:5: ".
