@@ -226,8 +226,11 @@ var (
 	ghErrorRe   = regexp.MustCompile(`^##\[error\]\s*(.*)`)
 	goCmdPrefix = "go: "
 	jestRe      = regexp.MustCompile(`^\s*● `)
-	vitestRe    = regexp.MustCompile(`^\s*FAIL\s+\S+(?: > | \[ )`)
-	makeRe      = regexp.MustCompile(`^(?:g|gnu|bsd)?make(?:\[\d+\])?: \*\*\* `)
+	// toolCallRe is an agent's call of a tool: "Bash(go test ./...)",
+	// "Update(include/ring.h)".
+	toolCallRe = regexp.MustCompile(`^[A-Z]\w*\(.*\)$`)
+	vitestRe   = regexp.MustCompile(`^\s*FAIL\s+\S+(?: > | \[ )`)
+	makeRe     = regexp.MustCompile(`^(?:g|gnu|bsd)?make(?:\[\d+\])?: \*\*\* `)
 	// An annotation under a source line: shellcheck's "^-- SC2086 (info): ...".
 	annotationRe = regexp.MustCompile(`^\s*\^[-~^]*\s+\S+ \((error|warning|info|style|note)\): `)
 	// Test frameworks' assertion lines: RSpec's "Failure/Error:",
@@ -711,6 +714,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{kind: kindSummary, fam: famNamed, text: t, cat: errkind.CategoryTest}
 		}
 		return verdict{kind: kindError, fam: famGoTest, text: t}
+	case strings.HasPrefix(t, "System has not been booted with systemd as init system"):
+		// systemctl in a container or a sandbox: it cannot run at all
+		// (its "Failed to connect to bus: Host is down" concludes it).
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+	case strings.HasPrefix(s, "● ") || strings.Contains(s, "● ") && claudeToolCall(doc.lines, i):
+		// Claude Code's mark at the margin: a tool's call, "● Bash(go
+		// test ./...)" over "  ⎿  " and its output, or the agent's words.
+		// (jest indents its "  ● suite › test".)
+		return verdict{}
 	case strings.Contains(s, "● ") && jestRe.MatchString(s), strings.Contains(s, "FAIL ") && vitestRe.MatchString(s):
 		return verdict{kind: kindError, fam: famReport, text: t}
 	case strings.HasSuffix(t, ":") && strings.Contains(t, ") ") && numberedHeadRe.MatchString(s):
@@ -1030,6 +1042,18 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
 	}
 	return verdict{}
+}
+
+// claudeToolCall reports whether line i is a tool's call in Claude Code's
+// transcript, marked "●" (or "⏺"), over the "⎿" that opens its output.
+func claudeToolCall(lines []string, i int) bool {
+	t := strings.TrimLeft(lines[i], " ")
+	for _, m := range [...]string{"● ", "⏺ "} {
+		if strings.HasPrefix(t, m) {
+			return toolCallRe.MatchString(t[len(m):]) && i+1 < len(lines) && strings.HasPrefix(strings.TrimLeft(lines[i+1], " "), toolOutputMark)
+		}
+	}
+	return false
 }
 
 var (

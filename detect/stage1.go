@@ -28,6 +28,8 @@ var triggerWords = []string{
 	": server misbehaving", "signed by unknown authority",
 	// The go command's module authentication: go.sum and go mod verify.
 	": checksum mismatch", " has been modified (", ": missing ziphash",
+	// systemctl where systemd is not init (a container, a sandbox).
+	"not been booted with systemd",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition

@@ -1181,7 +1181,8 @@ func commandStart(l string) bool {
 	if k == len(l) || l[k] != 0xe2 {
 		return false // "╭" and "⏺" start with the byte 0xe2
 	}
-	return strings.HasPrefix(l[k:], "╭") || strings.HasPrefix(l[k:], "⏺ ")
+	return strings.HasPrefix(l[k:], "╭") || strings.HasPrefix(l[k:], "⏺ ") ||
+		strings.HasPrefix(l[k:], "● ") && toolCallRe.MatchString(l[k+len("● "):])
 }
 
 // toolTitle reports whether a box's line is the title an agent's tool box
