@@ -72,7 +72,7 @@ var genericPatterns = []string{
 	`[Tt]ype error|TypeError|ClassCastException`,
 	`(?i)timed out|\btime ?out\b|network|http error|status code 5\d\d`,
 	`panic|fatal error:|exception error:|no match of right hand side|[Ss]egmentation fault|SIGSEGV|SIGABRT|SIGBUS|core dumped|NullPointerException|ZeroDivisionError|IndexError|KeyError|ValueError|RuntimeError|RecursionError|OverflowError|MemoryError|[Oo]ut of memory|OutOfMemoryError|StackOverflowError|[Ss]tack overflow|ArithmeticException|IllegalStateException|IllegalArgumentException|\bIndexOutOfBounds|ArrayIndexOutOfBounds|NumberFormatException|UnsupportedOperationException|ConcurrentModificationException|RangeError|DivisionByZeroError|ArgumentError|ZeroDivisionError|\bKilled\b|Fatal error: exception\b|[Uu]nhandled exception|nil map|nil pointer|deadlock|unreachable|Assertion .* failed`,
-	`(?i:\bbuild failed|\bbuild failure|compilation (?:error|terminated)|failed to compile)|linker|undefined reference|ld returned|collect2|error\[E\d+\]|error TS\d+|cannot find -l|^go: |^configure: error: |is required to (?:build|compile)|compiler cannot create executables`,
+	`(?i:\bbuild failed|\bbuild failure|compilation (?:error|terminated)|failed to compile)|linker|undefined reference|unrecognized command[- ]line option|ld returned|collect2|error\[E\d+\]|error TS\d+|cannot find -l|^go: |^configure: error: |is required to (?:build|compile)|compiler cannot create executables`,
 }
 
 // allRules is both tiers in one set, the specific rules first: one pass

@@ -430,6 +430,11 @@ func (s *Stream) advance(final bool) {
 				// clearing one costs what it once held.)
 				s.seen = map[uint64]struct{}{}
 			}
+		} else if l := doc.short[s.pos-doc.base]; len(s.seen) > 0 && len(l) > 2 && l[0] == '#' && goHeaderLine(l) {
+			// The go command's "# pkg" over a package's build output: a
+			// compiler run of its own (runtime/cgo runs gcc once a file),
+			// whose errors are its own even in the same words.
+			s.seen = map[uint64]struct{}{}
 		}
 		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
 			s.consider(s.pos - doc.base)
@@ -696,6 +701,14 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		// A block headed by what failed (a test's section, a record) is
 		// told apart by its head: two tests can fail with the same words.
 		part(doc.short[f.start])
+		if strings.HasPrefix(doc.short[f.start], "In file included from ") {
+			// gcc's chain of includes: the same header missing in
+			// another file of the package is another error, told apart
+			// by the chain's last link.
+			for _, l := range doc.short[f.start+1 : min(f.key, f.start+maxChainKey)] {
+				part(l)
+			}
+		}
 	}
 	if f.fam == famJSON && strings.HasPrefix(doc.lines[f.key], "{") {
 		// A JSON record's other fields (the account, the request) tell
