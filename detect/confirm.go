@@ -60,6 +60,7 @@ const (
 	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
 	famGinkgo                   // a Ginkgo spec's report, "• [FAILED] [0.001 seconds]", between its rules of dashes
 	famSubtestLog               // what a failed subtest printed under its "=== RUN" in go test -v, its result grouped further down
+	famPkgConfig                // pkg-config's "Package x was not found in the pkg-config search path." with its advice and reason
 	famTestEntry                // a runner's entry for a failed test: gotestsum's "=== FAIL: pkg TestX (0.00s)", "::group::FAIL ...", the test's output under it
 )
 
@@ -714,6 +715,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{kind: kindSummary, fam: famNamed, text: t, cat: errkind.CategoryTest}
 		}
 		return verdict{kind: kindError, fam: famGoTest, text: t}
+	case strings.HasPrefix(t, "Package ") && pkgConfigRe.MatchString(t):
+		// pkg-config on a package it cannot give (cgo's "# [pkg-config
+		// --cflags -- x]" over it): a missing dependency.
+		return verdict{kind: kindError, fam: famPkgConfig, text: t, cat: errkind.CategoryBuild}
 	case strings.HasPrefix(t, "System has not been booted with systemd as init system"):
 		// systemctl in a container or a sandbox: it cannot run at all
 		// (its "Failed to connect to bus: Host is down" concludes it).
@@ -1061,9 +1066,13 @@ var (
 	// deprecated; goSwitchRe it switching to the toolchain a go.mod asks
 	// for (not "go.mod requires go >= x (running go y; GOTOOLCHAIN=local)",
 	// which refuses).
-	goModAuthRe    = regexp.MustCompile(`^verifying \S+@\S+: |^\S+ v\S+: (?:dir|zip) has been modified \(|^\S+ v\S+: missing ziphash: `)
-	goDeprecatedRe = regexp.MustCompile(`^go: module \S+ is deprecated: `)
-	goSwitchRe     = regexp.MustCompile(`^go: .*requires go >= \S+; switching to go\S+$`)
+	// pkgConfigRe is pkg-config's word on a package it cannot give;
+	// pkgConfigMoreRe its lines under it: advice, the reason.
+	pkgConfigRe     = regexp.MustCompile(`^Package \S+ was not found in the pkg-config search path\.$|^Package dependency requirement '[^']+' could not be satisfied\.$`)
+	pkgConfigMoreRe = regexp.MustCompile(`^(?:Perhaps you should |to the PKG_CONFIG_PATH |Package '[^']+'(?:,| has) )`)
+	goModAuthRe     = regexp.MustCompile(`^verifying \S+@\S+: |^\S+ v\S+: (?:dir|zip) has been modified \(|^\S+ v\S+: missing ziphash: `)
+	goDeprecatedRe  = regexp.MustCompile(`^go: module \S+ is deprecated: `)
+	goSwitchRe      = regexp.MustCompile(`^go: .*requires go >= \S+; switching to go\S+$`)
 	// embeddedExceptionRe is an exception named inside a line, after a
 	// message: "failed: Error: x", "failed DOMException [TimeoutError]: x".
 	embeddedExceptionRe = regexp.MustCompile(`\s(?:[\w$]+\.)*(?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S`)
