@@ -459,7 +459,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famFailHead:
 		return captureFailHead(lines, i, floor, limit)
 	case famAnnotation:
-		// shellcheck: "In x.sh line 3:", the source line, the carets.
+		// shellcheck: "In x.sh line 3:", the source line, the carets:
+		// each finding at the place under it (two carets, one line).
+		for j := i + 1; j <= limit && j <= i+maxBannerLines && annotationMatch(lines[j]) != nil; j++ {
+			end = j
+		}
 		for j := i - 1; j >= floor && j >= i-8 && !blank(lines[j]); j-- {
 			if strings.HasPrefix(lines[j], "In ") && strings.Contains(lines[j], " line ") {
 				start = j
@@ -1761,6 +1765,9 @@ func itemLine(l string) bool {
 	}
 	return k > 0 && k+1 < len(l) && (l[k] == '.' || l[k] == ')') && l[k+1] == ' '
 }
+
+// moreInfoRe heads a list of where to read more.
+var moreInfoRe = regexp.MustCompile(`^(?:For more information|More information|See also):?\s*$`)
 
 // shoutedErrorRe is a heading in capitals that names an error.
 var shoutedErrorRe = regexp.MustCompile(`^[A-Z]+(?: [A-Z]+)? ERROR$`)
@@ -3121,6 +3128,9 @@ func recipeReport(lines []string, i, floor int) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	report := lines[j+1 : i]
+	if moreInfoRe.MatchString(report[0]) {
+		return 0, 0, false // where to read about what was found (ShellCheck's links): a recap
+	}
 	if len(report) > 1 && strings.HasSuffix(strings.TrimSpace(report[0]), ":") {
 		return j + 1, i - 1, true
 	}
