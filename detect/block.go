@@ -1672,6 +1672,7 @@ func captureTool(lines []string, i, limit int) int {
 	case end+1 > limit:
 	case docsRe.MatchString(lines[end+1]):
 		end++
+
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && fieldLineRe.MatchString(lines[i+1]) && !strings.Contains(lines[i], " line "):
 		// "x: invalid config:" over the errors it joined, one a line:
 		// "port: must be between 1 and 65535, got 0".
@@ -1765,6 +1766,10 @@ func itemLine(l string) bool {
 	}
 	return k > 0 && k+1 < len(l) && (l[k] == '.' || l[k] == ')') && l[k+1] == ' '
 }
+
+// relatedPlaceRe is a place a tool names under its complaint, a tab
+// after it: "a.go:13:6:\tconflicts with func in same block".
+var relatedPlaceRe = regexp.MustCompile(`^[\w./\\@~+-]+\.\w+:\d+:\d+:\t\S`)
 
 // moreInfoRe heads a list of where to read more.
 var moreInfoRe = regexp.MustCompile(`^(?:For more information|More information|See also):?\s*$`)

@@ -149,7 +149,7 @@ var shapes = newRuleSet(
 	// name: "psql:x.sql:3: ERROR:".
 	`^\s*(?::[A-Za-z][\w:-]*)?(?:[a-z][\w-]*:)?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:, ?\d+)*\)|:\[\d+(?:,\d+)*\])(?::| :)?\s*(?:-\s+)?(?:fatal |Fatal |syntax |parse |Parse |parser )?(?:error|Error|ERROR)(?: ?:|,|\[| [A-Z]{1,4}\d+:?| [A-Z][A-Z0-9_]+ :)`,
 	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
-	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+: (\S.*)`,
+	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+(?:-\d+(?::\d+)?)?: (\S.*)`,
 	// rGoQuiet: the go command's progress, not its errors.
 	`^go: (?:downloading|finding|extracting|upgraded|downgraded|added|removed|found|creating|to add|to switch to|updates to go\.mod needed;? to update)`,
 	// rToolErr: a program's complaint: "curl: (7) Failed to connect ...",

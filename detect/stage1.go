@@ -329,6 +329,17 @@ func diagnosticLen(s string) int {
 			return 0
 		}
 	}
+	if i+1 < len(s) && s[i] == '-' && isDigit(s[i+1]) {
+		// gopls's column range: "a.go:8:3-7: ", "a.go:8:3-9:5: ".
+		i++
+		for i < len(s) && (isDigit(s[i]) || s[i] == ':' && i+1 < len(s) && isDigit(s[i+1])) {
+			i++
+		}
+		if i+1 < len(s) && s[i] == ':' && s[i+1] == ' ' {
+			return i + 2
+		}
+		return 0
+	}
 	if i+1 < len(s) && s[i] == ':' && s[i+1] == ' ' {
 		return i + 2
 	}
