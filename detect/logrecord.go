@@ -53,6 +53,9 @@ func recordPrefix(s string) (n int, stamped bool) {
 			if inner == "" || inner[0] == '{' || inner[0] == '"' || inner[0] == '[' || levelField(inner) {
 				return j, stamped // a level in brackets: the rules read it
 			}
+			if strings.HasPrefix(inner, "signal ") {
+				return j, stamped // Go's runtime under a panic: "[signal SIGSEGV: segmentation violation ...]"
+			}
 			if n := stampLen(inner); n > 0 {
 				// "[2026-05-06T12:00:00Z ERROR app::db] ...": the level
 				// inside the brackets, after the time.
