@@ -1320,6 +1320,21 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 	if caretSource(lines, i, floor) {
 		return i - 1
 	}
+	if fam == famException {
+		// Node's code frame whose source line is empty (the end of the
+		// input, a JSON text): its place, then blanks, then the error.
+		k := i - 1
+		for k >= floor && k >= i-4 && blank(lines[k]) {
+			k--
+		}
+		nodePlace := func(l string) bool { return locationRe.MatchString(l) && !strings.HasPrefix(strings.TrimSpace(l), "File ") }
+		switch {
+		case k >= floor && k < i-2 && nodePlace(lines[k]):
+			return k
+		case k-1 >= floor && k < i-1 && nodePlace(lines[k-1]):
+			return k - 1 // the place, the source line with no caret under it ("<anonymous_script>:1" over a JSON text)
+		}
+	}
 	// Python without a caret: File "x.py", line 3 / the line / the error.
 	if fam == famException && i-2 >= floor && indentOf(lines[i-1]) > 0 && pyFileRe.MatchString(lines[i-2]) {
 		return i - 2
