@@ -1327,7 +1327,9 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 		for k >= floor && k >= i-4 && blank(lines[k]) {
 			k--
 		}
-		nodePlace := func(l string) bool { return locationRe.MatchString(l) && !strings.HasPrefix(strings.TrimSpace(l), "File ") }
+		nodePlace := func(l string) bool {
+			return locationRe.MatchString(l) && !strings.HasPrefix(strings.TrimSpace(l), "File ")
+		}
 		switch {
 		case k >= floor && k < i-2 && nodePlace(lines[k]):
 			return k
