@@ -881,7 +881,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case (strings.HasPrefix(t, "ERROR ") || strings.HasPrefix(t, "Error ")) && codedErrorRe.MatchString(t):
 		// "ERROR 2002 (HY000): Can't connect ...": an error with its number.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: complaintCat(t)}
-	case strings.Contains(t, ": ") && goModAuthRe.MatchString(t):
+	case (strings.HasPrefix(t, "verifying ") || strings.Contains(t, " has been modified (") || strings.Contains(t, ": missing ziphash: ")) && goModAuthRe.MatchString(t):
 		// The go command finding a module that is not what go.sum says:
 		// "verifying x@v1.5.4: checksum mismatch" over the two hashes,
 		// go mod verify's "x v1.5.4: dir has been modified (...)".
