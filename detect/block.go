@@ -1717,8 +1717,8 @@ func captureTool(lines []string, i, limit int) int {
 		// "go: errors parsing go.mod:" over "go.mod:5: unknown
 		// directive: x": the places in the file it announced.
 		p := namedFileLine(lines[i], lines[i+1])
-		for end+1 <= limit && strings.HasPrefix(lines[end+1], p) {
-			end++
+		for end+1 <= limit && (strings.HasPrefix(lines[end+1], p) || strings.HasPrefix(lines[end+1], "\t") && !blank(lines[end+1])) {
+			end++ // (a usage's "\t or replace ..." goes on its line)
 		}
 	case end+2 <= limit && strings.HasSuffix(lines[end+1], ":") && adviceRe.MatchString(lines[end+1]) && !blank(lines[end+2]):
 		// Advice right under the complaint that announces an example

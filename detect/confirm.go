@@ -888,8 +888,14 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryBuild}
 	case (strings.Contains(t, "package ") || strings.Contains(t, "module") || strings.HasPrefix(t, "-buildmode=")) && goPackageErrRe.MatchString(t):
 		// The go command on a package it cannot build: one not in the
-		// standard library, one whose files its constraints all exclude.
-		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+		// standard library, one whose files its constraints all exclude,
+		// one no module provides ("; to add it:" over "\tgo get x"); go
+		// doc on a symbol that package does not have.
+		cat := errkind.CategoryBuild
+		if strings.HasPrefix(t, "doc: no symbol ") {
+			cat = errkind.CategoryReference
+		}
+		return verdict{kind: kindError, fam: famLine, text: t, cat: cat}
 	case strings.HasPrefix(t, "[ELIFECYCLE] ") || strings.HasPrefix(t, "::error") && ghaErrorRe.MatchString(t):
 		// pnpm's word that a script failed ("[ELIFECYCLE] Test failed.
 		// See above for more details."); a GitHub Actions step's error
@@ -1335,7 +1341,7 @@ func isCode(s string) bool {
 var ghaErrorRe = regexp.MustCompile(`^::error(?: [^:]*)?::\S`)
 
 // goPackageErrRe is the go command's word on a package it cannot build.
-var goPackageErrRe = regexp.MustCompile(`(?:^|: )package \S+(?: is not in std\b|: build constraints exclude all Go files)|^directory \S+ outside (?:the )?main module\b|^current directory is contained in a module that is not one of the workspace modules\b|^-buildmode=\S+ not supported on \S+$`)
+var goPackageErrRe = regexp.MustCompile(`(?:^|: )package \S+(?: is not in std\b|: build constraints exclude all Go files)|^no required module provides package \S+|^doc: no symbol \S+ in package \S+$|^directory \S+ outside (?:the )?main module\b|^current directory is contained in a module that is not one of the workspace modules\b|^-buildmode=\S+ not supported on \S+$`)
 
 // couldNotRe is a package manager's sentence that it could not get what
 // it needed: a gem, a host, a source.

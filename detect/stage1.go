@@ -30,6 +30,8 @@ var triggerWords = []string{
 	": checksum mismatch", " has been modified (", ": missing ziphash",
 	// systemctl where systemd is not init (a container, a sandbox).
 	"not been booted with systemd",
+	// The go command's bare words on a package or symbol it cannot find.
+	"no required module provides", "no symbol ",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
