@@ -538,6 +538,11 @@ func (s *Stream) consider(i int) {
 		strings.HasPrefix(strings.TrimSpace(doc.short[i-3]), "┏") {
 		f.start = i - 3 // a heavy box right above that names what failed (tparse's "┃ PANIC package: x • TestY ┃")
 	}
+	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > floor {
+		// A Go log record's message over several lines (errors.Join under
+		// log.Fatal): its first item has the record's date, the rest none.
+		f.start = joinedRecordAbove(doc.lines, i, floor)
+	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > floor && strings.HasPrefix(doc.short[i], ": ") {
 		f.start = i - 1 // the head of an error its newline cut (confirm)
 	}
@@ -1028,6 +1033,34 @@ func box(lines []string, i, floor, limit int) (start, end int, ok bool) {
 		end = j
 	}
 	return start, end, true
+}
+
+// maxJoinedItems is the most lines of one joined error read above.
+const maxJoinedItems = 8
+
+// joinedRecordAbove returns the first line of the Go log record that line
+// i goes on, when line i is an item of a joined error it printed on lines
+// of their own: "2026/11/23 07:00:00 config: port must be set" over
+// "config: timeout "5x": invalid duration" (both "config: "). It returns i
+// when line i starts no such item.
+func joinedRecordAbove(lines []string, i, floor int) int {
+	p := toolPrefix(lines[i])
+	if p == "" || goDate(lines[i]) {
+		return i
+	}
+	for j := i - 1; j >= floor && j >= i-maxJoinedItems; j-- {
+		l := lines[j]
+		if strings.HasPrefix(l, p) {
+			continue // another item
+		}
+		if goDate(l) {
+			if n, _ := recordPrefix(l); strings.HasPrefix(l[n:], p) {
+				return j
+			}
+		}
+		break
+	}
+	return i
 }
 
 // toolOutputMark opens a tool's output in Claude Code's transcript.
