@@ -1669,7 +1669,7 @@ func captureTool(lines []string, i, limit int) int {
 	if end == i && end+1 <= limit && strings.HasPrefix(lines[i], "curl: (22) ") {
 		// --fail-with-body prints the server's answer under the
 		// complaint: a JSON line, or a page to its end.
-		if b := strings.TrimSpace(lines[end+1]); strings.HasPrefix(b, "{") || strings.HasPrefix(b, "[") {
+		if b := strings.TrimSpace(lines[end+1]); (strings.HasPrefix(b, "{") || strings.HasPrefix(b, "[")) && !promptLike(b) {
 			end++
 		} else if strings.HasPrefix(b, "<") {
 			for j := end + 1; j <= limit && j <= end+200 && !promptLike(lines[j]); j++ {
@@ -2375,6 +2375,9 @@ func boxLine(t string) bool {
 // header lines, a blank line, the body), or -1 when the line above is not
 // the end of a failed response's headers. It looks no higher than floor.
 func responseAbove(lines []string, i, floor int) int {
+	if i-1 >= floor && (strings.HasPrefix(lines[i-1], "* ") || strings.HasPrefix(lines[i-1], "\r")) {
+		return verboseResponseAbove(lines, i, floor)
+	}
 	if i-2 < floor || !blank(lines[i-1]) || !strings.Contains(lines[i-2], ": ") {
 		return -1
 	}
@@ -2392,6 +2395,30 @@ func responseAbove(lines []string, i, floor int) int {
 	}
 	return -1
 }
+
+// verboseResponseAbove returns the status line of a failed response that
+// curl -v printed above its body on line i ("< HTTP/1.1 422 ..." and its
+// "< " headers, curl's "* " notes, "{ [72 bytes data]" and its progress
+// meter between), or -1.
+func verboseResponseAbove(lines []string, i, floor int) int {
+	for j := i - 1; j >= floor && j >= i-maxResponseHeaders; j-- {
+		l := strings.TrimSuffix(lines[j], "\r")
+		switch {
+		case strings.HasPrefix(l, "< HTTP/"):
+			if httpFailRe.MatchString(l[2:]) {
+				return j
+			}
+			return -1
+		case strings.HasPrefix(l, "< ") || l == "<" || strings.HasPrefix(l, "* ") || strings.HasPrefix(l, "{ [") || strings.HasPrefix(l, "\r") || curlMeterRe.MatchString(l):
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// curlMeterRe is a line of curl's progress meter.
+var curlMeterRe = regexp.MustCompile(`^\s*\d+\s+\d+[kMG]?\s+\d+\s+\d+`)
 
 // maxResponseHeaders is the most header lines looked back over for the
 // status line of a response.

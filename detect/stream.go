@@ -552,7 +552,7 @@ func (s *Stream) consider(i int) {
 		// allowed"): the package it names heads the error.
 		f.start = i - 1
 	}
-	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > 0 && blank(doc.short[i-1]) {
+	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > 0 && (blank(doc.short[i-1]) || strings.HasPrefix(doc.short[i-1], "* ")) {
 		if h := responseAbove(doc.short, i, floor); h >= 0 {
 			// A failed HTTP response's body: its status line heads it and
 			// says what went wrong.
