@@ -71,7 +71,7 @@ var (
 	errorCallRe = regexp.MustCompile(`^[A-Za-z][\w.-]*[a-z][\w.-]*: (?:[A-Z][\w']*\.)+[^\s:]+: \S`)
 	// verdictWordRe is a program's verdict in capitals: "gpg: BAD
 	// signature from ...".
-	verdictWordRe = regexp.MustCompile(`^[a-z][\w.+-]*: (?:BAD|INVALID|FAILED|DENIED|REJECTED)\b`)
+	verdictWordRe = regexp.MustCompile(`^[a-z][\w.+~-]*: (?:BAD|INVALID|FAILED|DENIED|REJECTED)\b`)
 	// reportHeadRe heads a test runner's report of one test, by its kind
 	// and place: busted's "Failure -> spec/x_spec.lua @ 5", "Error -> ...".
 	reportHeadRe = regexp.MustCompile(`^(Failure|Error) (?:->|→) \S+ @ \d+$`)
