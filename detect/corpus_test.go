@@ -272,6 +272,18 @@ var (
 	// no longer unseen.
 	holdout39Floors = floors{precision: 1.00, recall: 0.987, capture: 0.976, category: 0.934}
 	holdout40Floors = floors{precision: 1.00, recall: 0.974, capture: 0.986, category: 0.918}
+	// The thirty-seventh (36 outputs: a Go service in staging and
+	// production — slog, log, zap, zerolog and logrus records, panics and
+	// fatal errors, supervisor prefixes, signals) and thirty-eighth (42
+	// outputs: CI pipelines of Go projects — stamped Actions logs,
+	// golangci-lint in seven formats, staticcheck, gotestsum, go vet -json,
+	// drift gates, govulncheck, a two-toolchain matrix) held-out sets, each
+	// collected and labelled by someone who never saw the detector or its
+	// output: measured once, unseen, on the detector as session 29 leaves
+	// it (863b80b) — 0.968, 0.858, 0.512, 0.846 and 1.000, 0.921, 0.774,
+	// 0.891. Never tune the detector against them.
+	holdout37Floors = floors{precision: 0.967, recall: 0.857, capture: 0.511, category: 0.845}
+	holdout38Floors = floors{precision: 1.00, recall: 0.920, capture: 0.773, category: 0.890}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -447,7 +459,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestHoldout measures the held-out corpora, testdata/holdout to
-// testdata/holdout28, one subtest each (-run TestHoldout/holdout8): each
+// testdata/holdout40, one subtest each (-run TestHoldout/holdout8): each
 // collected from real programs and labelled by someone who never saw the
 // detector or its output (see each README.md), measured once unseen. The
 // floors above say which have been worked on since and which still stands
@@ -495,6 +507,8 @@ func TestHoldout(t *testing.T) {
 		{"holdout36", holdout36Floors},
 		{"holdout39", holdout39Floors},
 		{"holdout40", holdout40Floors},
+		{"holdout37", holdout37Floors},
+		{"holdout38", holdout38Floors},
 	} {
 		t.Run(set.dir, func(t *testing.T) { measure(t, set.dir, set.min) })
 	}
