@@ -563,7 +563,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			}
 		}
 	}
-	if len(s) < len(raw) && !runnerStamped(raw) {
+	if len(s) < len(raw) && !runnerStamped(raw) && !goRuntimeHead(s) {
 		if _, stamped := recordPrefix(raw); stamped {
 			switch lv, _ := headLevel(s); lv {
 			case levelError:
@@ -1053,6 +1053,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTest, text: t, cat: errkind.CategoryTest}
 	}
 	return verdict{}
+}
+
+// goRuntimeHead reports whether a record's message is the head of a Go
+// panic or fatal error, whose trace the next records carry (a supervisor
+// or syslog stamps each line the program wrote): its own rule reads it.
+func goRuntimeHead(s string) bool {
+	return (strings.HasPrefix(s, "panic: ") || strings.HasPrefix(s, "fatal error: ")) && goPanicRe.MatchString(s)
 }
 
 // claudeToolCall reports whether line i is a tool's call in Claude Code's

@@ -469,6 +469,9 @@ func hostProgram(s string, syslog bool) int {
 	}
 	rest := s[sp+1:]
 	colon := strings.Index(rest, ": ")
+	if colon < 0 && strings.HasSuffix(rest, ":") {
+		colon = len(rest) - 1 // a record with nothing to say (an empty line the program printed)
+	}
 	if colon <= 0 || colon > 64 {
 		return 0
 	}
@@ -485,7 +488,7 @@ func hostProgram(s string, syslog bool) int {
 			return 0
 		}
 	}
-	return sp + 1 + colon + 2
+	return min(len(s), sp+1+colon+2)
 }
 
 // goTestMark reports whether s starts with go test's result of a test
