@@ -202,6 +202,19 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			start = i - 1
 		}
 		return start, end, key
+	case famVetJSON:
+		// From the object's "{" to its "}", the message's line at least.
+		if i-1 >= floor && strings.TrimSpace(lines[i-1]) == "{" {
+			start = i - 1
+		}
+		for j := i + 1; j <= limit && j <= i+3; j++ {
+			t := strings.TrimSpace(lines[j])
+			end = j
+			if t == "}" || t == "}," || strings.HasPrefix(t, `"message": `) && (j+1 > limit || !strings.HasPrefix(strings.TrimSpace(lines[j+1]), "}")) {
+				break
+			}
+		}
+		return start, end, key
 	case famPkgConfig:
 		for j := i + 1; j <= limit && j <= i+4 && pkgConfigMoreRe.MatchString(lines[j]); j++ {
 			end = j

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -60,6 +61,7 @@ const (
 	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
 	famGinkgo                   // a Ginkgo spec's report, "• [FAILED] [0.001 seconds]", between its rules of dashes
 	famSubtestLog               // what a failed subtest printed under its "=== RUN" in go test -v, its result grouped further down
+	famVetJSON                  // go vet -json's finding: "posn", "end" and "message" between the braces of its object
 	famPkgConfig                // pkg-config's "Package x was not found in the pkg-config search path." with its advice and reason
 	famTestEntry                // a runner's entry for a failed test: gotestsum's "=== FAIL: pkg TestX (0.00s)", "::group::FAIL ...", the test's output under it
 )
@@ -346,6 +348,14 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
 	}
 	if t[0] == '"' {
+		if strings.HasPrefix(t, `"posn": "`) {
+			// go vet -json's finding, an object over lines: its place,
+			// its end, its message (the analyzer names the list it is in).
+			if msg := vetJSONMessage(doc.short, i); msg != "" {
+				return verdict{kind: kindError, fam: famVetJSON, text: msg, cat: errkind.CategoryBuild}
+			}
+			return verdict{}
+		}
 		if m := jsonKeyRe.FindStringSubmatch(s); m != nil {
 			return jsonKeyVerdict(m[1], m[2])
 		}
@@ -1054,6 +1064,30 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	}
 	return verdict{}
 }
+
+// vetJSONMessage returns the message of the go vet -json finding whose
+// "posn" is on line i, "" when no message follows it ("end" may come
+// between).
+func vetJSONMessage(lines []string, i int) string {
+	if !vetPosnRe.MatchString(strings.TrimSpace(lines[i])) {
+		return ""
+	}
+	for j := i + 1; j < len(lines) && j <= i+2; j++ {
+		t := strings.TrimSpace(lines[j])
+		if strings.HasPrefix(t, `"end": "`) {
+			continue
+		}
+		var msg string
+		if v, ok := strings.CutPrefix(t, `"message": `); ok && json.Unmarshal([]byte(strings.TrimSuffix(v, ",")), &msg) == nil {
+			return msg
+		}
+		return ""
+	}
+	return ""
+}
+
+// vetPosnRe is go vet -json's place of a finding.
+var vetPosnRe = regexp.MustCompile(`^"posn": "[^"]+:\d+:\d+",?$`)
 
 // goRuntimeHead reports whether a record's message is the head of a Go
 // panic or fatal error, whose trace the next records carry (a supervisor

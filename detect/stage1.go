@@ -32,6 +32,8 @@ var triggerWords = []string{
 	"not been booted with systemd",
 	// The go command's bare words on a package or symbol it cannot find.
 	"no required module provides", "no symbol ",
+	// go vet -json's finding: its place, then its message.
+	`"posn": "`,
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
