@@ -1089,6 +1089,27 @@ func vetJSONMessage(lines []string, i int) string {
 // vetPosnRe is go vet -json's place of a finding.
 var vetPosnRe = regexp.MustCompile(`^"posn": "[^"]+:\d+:\d+",?$`)
 
+// trailingCheckCode reports whether a message ends with the check that
+// found it in parentheses: one to three capitals and three or four digits,
+// "(U1000)", "(SA4006)", "(ST1003)".
+func trailingCheckCode(msg string) bool {
+	t := strings.TrimRight(msg, " ")
+	if !strings.HasSuffix(t, ")") {
+		return false
+	}
+	k := strings.LastIndexByte(t, '(')
+	if k < 0 || k < len(t)-10 {
+		return false
+	}
+	code := t[k+1 : len(t)-1]
+	c := 0
+	for c < len(code) && c < 3 && code[c] >= 'A' && code[c] <= 'Z' {
+		c++
+	}
+	d := digits(code[c:], 5)
+	return c > 0 && d >= 3 && d <= 4 && c+d == len(code)
+}
+
 // goRuntimeHead reports whether a record's message is the head of a Go
 // panic or fatal error, whose trace the next records carry (a supervisor
 // or syslog stamps each line the program wrote): its own rule reads it.
@@ -1259,6 +1280,9 @@ func logfmtVerdict(s string) (verdict, bool) {
 // looksLikeCode reports whether the text after a position is source code
 // (a search result) rather than a diagnostic.
 func looksLikeCode(msg string) bool {
+	if trailingCheckCode(msg) {
+		return false // staticcheck's "func f is unused (U1000)": a finding about code, its check named
+	}
 	if isCode(msg) && strings.ContainsAny(msg, "({=;") {
 		return true
 	}

@@ -87,6 +87,15 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 		}
 	}
 	switch {
+	case errorLevels[level] && locatedFinding(obj):
+		// A checker's finding at its place, its severity "error"
+		// (staticcheck -f json): a finding stops the build unless its
+		// words say more.
+		vd := jsonError(obj, famJSON)
+		if vd.cat == "" && matchRules(vd.text) == "" {
+			vd.cat = errkind.CategoryBuild
+		}
+		return vd
 	case errorLevels[level]:
 		return jsonError(obj, famJSON)
 	case warnLevels[level]:
@@ -570,6 +579,19 @@ func outputMayErr(rest []byte) bool {
 
 // jsonPlaceRe is a compiler's place inside a JSON string: "x.go:3:5: ".
 var jsonPlaceRe = regexp.MustCompile(`\.\w+:\d+:\d+: `)
+
+// locatedFinding reports whether a JSON record names the place in a file
+// it is about: {"location": {"file": ..., "line": ...}} (staticcheck's),
+// or "file" and "line" of its own.
+func locatedFinding(obj map[string]any) bool {
+	at := obj
+	if loc, ok := obj["location"].(map[string]any); ok {
+		at = loc
+	}
+	file, _ := at["file"].(string)
+	line, _ := at["line"].(float64)
+	return file != "" && line > 0
+}
 
 // findingObject reports whether a JSON record is a finding at a place: a
 // file, a line and a message, and no level to say it is less than an
