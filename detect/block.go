@@ -202,6 +202,14 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			start = i - 1
 		}
 		return start, end, key
+	case famXMLFailure:
+		for j := i; j <= limit && j <= i+maxBannerLines; j++ {
+			if strings.Contains(lines[j], "</failure>") {
+				end = j
+				break
+			}
+		}
+		return start, end, key
 	case famVetJSON:
 		// From the object's "{" to its "}", the message's line at least.
 		if i-1 >= floor && strings.TrimSpace(lines[i-1]) == "{" {

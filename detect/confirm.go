@@ -2,6 +2,7 @@ package detect
 
 import (
 	"encoding/json"
+	"html"
 	"regexp"
 	"strings"
 
@@ -61,6 +62,7 @@ const (
 	famFailHead                 // a place and a bare verdict, "x.cpp:23: Failure": the failure under it, to its test's end
 	famGinkgo                   // a Ginkgo spec's report, "• [FAILED] [0.001 seconds]", between its rules of dashes
 	famSubtestLog               // what a failed subtest printed under its "=== RUN" in go test -v, its result grouped further down
+	famXMLFailure               // a JUnit <failure> element of a linter's finding, to its "</failure>"
 	famVetJSON                  // go vet -json's finding: "posn", "end" and "message" between the braces of its object
 	famPkgConfig                // pkg-config's "Package x was not found in the pkg-config search path." with its advice and reason
 	famTestEntry                // a runner's entry for a failed test: gotestsum's "=== FAIL: pkg TestX (0.00s)", "::group::FAIL ...", the test's output under it
@@ -346,6 +348,16 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// faulthandler.dump_traceback_later's report: the time it waited,
 		// then every thread's stack. What hung decides nothing else.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryRuntime}
+	}
+	if t[0] == '<' && (strings.HasPrefix(t, "<error ") || strings.HasPrefix(t, "<failure ")) {
+		// A linter's findings as XML: checkstyle's "<error line=...
+		// message=... severity="error" source="errcheck">", JUnit's
+		// "<failure message="x.go:9:9: ..."> with its details to
+		// "</failure>" (a test runner's failures, whose message names no
+		// place, are its own rules' or a recap).
+		if v, ok := xmlFinding(t); ok {
+			return v
+		}
 	}
 	if t[0] == '"' {
 		if strings.HasPrefix(t, `"posn": "`) {
@@ -1088,6 +1100,40 @@ func vetJSONMessage(lines []string, i int) string {
 
 // vetPosnRe is go vet -json's place of a finding.
 var vetPosnRe = regexp.MustCompile(`^"posn": "[^"]+:\d+:\d+",?$`)
+
+// xmlFinding judges a linter's finding written as an XML element: a
+// checkstyle <error> of severity error, or a JUnit <failure> whose message
+// starts at a place. It is a build error unless its words say more.
+func xmlFinding(t string) (verdict, bool) {
+	m := xmlMessageRe.FindStringSubmatch(t)
+	if m == nil {
+		return verdict{}, false
+	}
+	msg := html.UnescapeString(m[1])
+	fam := famLine
+	if strings.HasPrefix(t, "<error ") {
+		if sev := xmlSeverityRe.FindStringSubmatch(t); sev != nil && sev[1] != "error" {
+			return verdict{kind: kindWarning, fam: famLine, text: msg}, true
+		}
+	} else {
+		if diagnosticLen(msg) == 0 {
+			return verdict{}, false
+		}
+		fam = famXMLFailure
+	}
+	cat := errkind.CategoryBuild
+	if c := matchRules(msg); c != "" {
+		cat = c
+	}
+	return verdict{kind: kindError, fam: fam, text: msg, cat: cat}, true
+}
+
+var (
+	// xmlMessageRe is an XML element's message attribute; xmlSeverityRe
+	// its severity.
+	xmlMessageRe  = regexp.MustCompile(`\bmessage="([^"]*)"`)
+	xmlSeverityRe = regexp.MustCompile(`\bseverity="(\w+)"`)
+)
 
 // trailingCheckCode reports whether a message ends with the check that
 // found it in parentheses: one to three capitals and three or four digits,
