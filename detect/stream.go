@@ -2,6 +2,7 @@ package detect
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"hash/maphash"
 	"regexp"
@@ -548,6 +549,17 @@ func (s *Stream) consider(i int) {
 		// log.Fatal): its first item has the record's date, the rest none.
 		f.start = joinedRecordAbove(doc.lines, i, floor)
 	}
+	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > 0 {
+		// The attempts logged as warnings right above the record that
+		// gives up, with the same cause: one failure, retried. (A
+		// warning moves the floor past it; the attempts go back to the
+		// last error's end.)
+		lo := s.pos - lookBehind
+		if s.nErrs > 0 {
+			lo = max(lo, s.lastErr+1)
+		}
+		f.start = attemptsAbove(doc.short, i, max(lo-doc.base, 0))
+	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > floor && strings.HasPrefix(doc.short[i], ": ") {
 		f.start = i - 1 // the head of an error its newline cut (confirm)
 	}
@@ -1038,6 +1050,56 @@ func box(lines []string, i, floor, limit int) (start, end int, ok bool) {
 		end = j
 	}
 	return start, end, true
+}
+
+// maxAttempts is the most retried attempts read above a record that
+// gives up.
+const maxAttempts = 16
+
+// attemptsAbove returns the first of the warning records right above the
+// error record on line i that failed with the same cause, its err or error
+// field (zap's {"level":"warn","msg":"retrying","error":"dial tcp ..."}
+// over {"level":"error","msg":"giving up","error":"dial tcp ..."}): a
+// retry's attempts and the record that gives up are one error. Only JSON
+// records: it returns i for others, and when there are none.
+func attemptsAbove(lines []string, i, floor int) int {
+	if !strings.HasPrefix(lines[i], "{") {
+		return i // (logfmt's attempts: labellers read them as warnings of their own)
+	}
+	cause := recordCause(lines[i])
+	if len(cause) < minCause {
+		return i
+	}
+	start := i
+	for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
+		if !warnRecord(lines[j]) || recordCause(lines[j]) != cause {
+			break
+		}
+		start = j
+	}
+	return start
+}
+
+// recordCause returns a structured record's err or error field: logfmt's
+// or JSON's.
+func recordCause(l string) string {
+	if strings.HasPrefix(l, "{") {
+		var obj map[string]any
+		if len(l) > maxToolOutput || json.Unmarshal([]byte(l), &obj) != nil {
+			return ""
+		}
+		if e := errorValue(obj["error"]); e != "" {
+			return e
+		}
+		return errorValue(obj["err"])
+	}
+	return errField(l)
+}
+
+// warnRecord reports whether a structured record is at the warning level.
+func warnRecord(l string) bool {
+	return strings.Contains(l, "level=WARN") || strings.Contains(l, "level=warn") || strings.Contains(l, `"level":"warn"`) ||
+		strings.Contains(l, `"level":"WARN"`) || strings.Contains(l, `"level":"warning"`) || strings.Contains(l, `"level":40`)
 }
 
 // maxJoinedItems is the most lines of one joined error read above.
