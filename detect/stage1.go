@@ -32,6 +32,8 @@ var triggerWords = []string{
 	"not been booted with systemd",
 	// The go command's bare words on a package or symbol it cannot find.
 	"no required module provides", "no symbol ",
+	// The Go runtime's dump on a signal it does not handle ("SIGQUIT: quit").
+	"sigquit: ", "sigabrt: ", "sigill: ", "sigfpe: ", "sigtrap: ", "sigsys: ",
 	// go vet -json's finding: its place, then its message.
 	`"posn": "`,
 }
