@@ -1156,6 +1156,9 @@ func trailingCheckCode(msg string) bool {
 	return c > 0 && d >= 3 && d <= 4 && c+d == len(code)
 }
 
+// httpPanicServing starts net/http's log of a handler that panicked.
+const httpPanicServing = "http: panic serving "
+
 // goRuntimeHead reports whether a record's message is the head of a Go
 // panic or fatal error, whose trace the next records carry (a supervisor
 // or syslog stamps each line the program wrote): its own rule reads it.
@@ -1302,6 +1305,10 @@ func logfmtVerdict(s string) (verdict, bool) {
 	level := strings.ToLower(m[2])
 	var k kind
 	switch {
+	case strings.Contains(s, `msg="`+httpPanicServing):
+		// net/http's log of a handler's panic, through a logger that
+		// gives it INFO (slog.SetDefault): a crash whatever its level.
+		return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(s), cat: errkind.CategoryRuntime}, true
 	case errorLevels[level]:
 		k = kindError
 	case warnLevels[level]:

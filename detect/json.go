@@ -26,7 +26,7 @@ const maxJSONDepth = 32
 // object; never a key name, "error": null, "is_error": false or
 // "error_count": 0. ok is false when the line is not JSON.
 func jsonVerdict(line []byte) (verdict, bool) {
-	if !jsonMayErr(line) {
+	if !jsonMayErr(line) && !bytes.Contains(line, []byte(httpPanicServing)) {
 		// Nothing in it could make it an error: that it is JSON at all
 		// matters only if it is not, and a line that ends as a JSON value
 		// ends is taken for one.
@@ -64,6 +64,13 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 	}
 	if b, ok := obj["is_error"].(bool); ok && b {
 		return jsonError(obj, famJSON)
+	}
+	if msg, _ := obj["msg"].(string); strings.HasPrefix(msg, httpPanicServing) {
+		// net/http's log of a handler's panic, whatever level a logger
+		// gave it (slog.SetDefault makes it INFO).
+		vd := jsonError(obj, famJSON)
+		vd.cat = errkind.CategoryRuntime
+		return vd
 	}
 	if t, _ := obj["type"].(string); t == "tool_result" {
 		// "is_error": false says only that the command's status was 0
