@@ -1710,7 +1710,6 @@ func captureTool(lines []string, i, limit int) int {
 	case end+1 > limit:
 	case docsRe.MatchString(lines[end+1]):
 		end++
-
 	case end == i && strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && fieldLineRe.MatchString(lines[i+1]) && !strings.Contains(lines[i], " line "):
 		// "x: invalid config:" over the errors it joined, one a line:
 		// "port: must be between 1 and 65535, got 0".
@@ -2724,8 +2723,6 @@ func parentTraceback(lines []string, i, limit int) int {
 // maxBannerLines bounds the paragraph under a bundler's "ERROR in".
 const maxBannerLines = 40
 
-// raceLineRe is a line of a data race report at the margin: its header,
-// an access, a goroutine's creation, its closing rule.
 // raceTailStart returns the first line of a race report whose closing
 // rule is line i and whose head was cut off: the run of its lines, frames
 // and blanks above, which names an access or a goroutine but holds no
@@ -2760,6 +2757,8 @@ func raceTailStart(lines []string, i int) int {
 // raceAccessRe is a race report's line on an access or a goroutine.
 var raceAccessRe = regexp.MustCompile(`^(?:(?:Previous )?(?:[Rr]ead|[Ww]rite|Atomic \w+) at 0x[0-9a-f]+ by |Goroutine \d+ \((?:running|finished)\) created at:$)`)
 
+// raceLineRe is a line of a data race report at the margin: its header,
+// an access, a goroutine's creation, its closing rule.
 var raceLineRe = regexp.MustCompile(`^(?:WARNING: DATA RACE|(?:Previous )?(?:[Rr]ead|[Ww]rite|Atomic \w+|\w+ access) at |Goroutine \d+ |=+$|Location is |Mutex )`)
 
 // splitSubtests returns the end of a go test failure on line i that

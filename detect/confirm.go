@@ -1148,12 +1148,7 @@ func trailingCheckCode(msg string) bool {
 		return false
 	}
 	code := t[k+1 : len(t)-1]
-	c := 0
-	for c < len(code) && c < 3 && code[c] >= 'A' && code[c] <= 'Z' {
-		c++
-	}
-	d := digits(code[c:], 5)
-	return c > 0 && d >= 3 && d <= 4 && c+d == len(code)
+	return code != "" && checkCodeLen(code) == len(code)
 }
 
 // httpPanicServing starts net/http's log of a handler that panicked.
@@ -1647,17 +1642,25 @@ func lintCoded(s string) bool {
 		return false
 	}
 	msg := s[k:]
-	// One to three capitals, then three or four digits: E501, F401,
-	// SC2086, SA5000 (staticcheck).
+	n := checkCodeLen(msg)
+	return n > 0 && len(msg) > n && (msg[n] == ' ' || msg[n] == ':')
+}
+
+// checkCodeLen returns the length of the check's code s starts with, one
+// to three capitals then three or four digits (E501, F401, SC2086,
+// SA5000: staticcheck's), or 0.
+func checkCodeLen(s string) int {
 	c := 0
-	for c < len(msg) && c < 3 && msg[c] >= 'A' && msg[c] <= 'Z' {
+	for c < len(s) && c < 3 && s[c] >= 'A' && s[c] <= 'Z' {
 		c++
 	}
-	if c == 0 || len(msg) < c+4 {
-		return false
+	if c == 0 {
+		return 0
 	}
-	d := digits(msg[c:], 5)
-	return d >= 3 && d <= 4 && len(msg) > c+d && (msg[c+d] == ' ' || msg[c+d] == ':')
+	if d := digits(s[c:], 5); d >= 3 && d <= 4 {
+		return c + d
+	}
+	return 0
 }
 
 // annotationMatch matches an annotation under a source line, cheaply ruling
