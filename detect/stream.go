@@ -76,6 +76,10 @@ type Stream struct {
 	// a package's script prints (pnpm's "packages/api test: ", turbo's
 	// "@shop/api:build: "), learned from the line that starts the script.
 	wsTags []string
+	// svTags are the tags a supervisor puts before every line a program
+	// prints, learned where they carry a line no program complaint has
+	// (see supervisorTag).
+	svTags []string
 
 	// out, while DetectReader runs, takes batches of prepared lines to the
 	// goroutine that keeps the window; batch is the one being filled.
@@ -281,9 +285,10 @@ func (s *Stream) prepareLine() prepared {
 	} else {
 		line = string(bytes.ToValidUTF8(raw, []byte("\uFFFD")))
 	}
-	if k := composePrefix(line); k > 0 {
-		// docker compose's "svc-1  | " before what a container printed:
-		// the rules read, and the report shows, what the container said.
+	if k := s.supervisorTag(line); k > 0 {
+		// A supervisor's tag before what a program printed (docker
+		// compose's "svc-1  | ", foreman's "12:00:00 web.1 | "): the
+		// rules read, and the report shows, what the program said.
 		line = line[k:]
 	}
 	s.pend, s.pendCut, s.open, s.cr = s.pend[:0], 0, false, false
@@ -1166,31 +1171,6 @@ func (s *Stream) ungutter(short string) string {
 		s.gutter = 0 // the transcript goes on: the output has ended
 	}
 	return short
-}
-
-// composePrefix returns the length of docker compose's prefix before a
-// container's line ("ordersvc-1  | ", "worker_2 | "): the service, its
-// replica's number, padding, a bar; 0 when the line has none.
-func composePrefix(line string) int {
-	i := 0
-	for i < len(line) && i < 64 && (isWordByte(line[i]) || line[i] == '.' || line[i] == '-') {
-		i++
-	}
-	d := i
-	for d > 0 && isDigit(line[d-1]) {
-		d--
-	}
-	if d == i || d < 2 || line[d-1] != '-' && line[d-1] != '_' {
-		return 0 // no replica number
-	}
-	j := i
-	for j < len(line) && line[j] == ' ' {
-		j++
-	}
-	if j == i || j+1 >= len(line) || line[j] != '|' || line[j+1] != ' ' && j+2 != len(line) {
-		return 0
-	}
-	return min(len(line), j+2)
 }
 
 // maxWSTags is the most workspace prefixes a stream learns.

@@ -1,0 +1,178 @@
+package detect
+
+import (
+	"slices"
+	"strings"
+)
+
+// A supervisor (docker compose, foreman, honcho, goreman, pm2, kubectl
+// logs --prefix, a wrapper that stamps and names each line, syslog) tags
+// every line a program prints, so a panic's blank line and its indented
+// frames reach the detector as tagged lines whose shape is hidden.
+// supervisorTag finds the tag, so that the rules read what the program
+// printed.
+
+// maxSVTags is the most supervisor tags a stream learns.
+const maxSVTags = 64
+
+// supervisorTag returns the length of the supervisor's tag before line,
+// 0 when there is none. Tags of a shape no tool prints otherwise are
+// known on sight: compose's "svc-1  | " (a replica's number), foreman's
+// and honcho's "12:00:00 web.1  | " (a time, a name, a bar), pm2's
+// "0|api   | ", kubectl's "[pod/api-7d9f/app] ". A name and a bar alone
+// ("web    | "), and a stamp with a program's name ("2026-11-23T10:00:00Z
+// ordersvc: ", "Nov 23 10:00:00 host ordersvc[812]: "), are learned from
+// a line where the tag carries what no program's complaint is: nothing,
+// an indented line, a record of its own (stamped, logfmt, a JSON object)
+// or a Go crash's head. A program's
+// complaints ("tar: x: Cannot open", stamped by ts) are never learned, so
+// their prefix stays theirs.
+func (s *Stream) supervisorTag(line string) int {
+	if k := composePrefix(line); k > 0 {
+		return k
+	}
+	if k := kubectlPrefix(line); k > 0 {
+		return k
+	}
+	stamp := 0
+	if k := stampLen(line); k > 0 && k < len(line) && line[k] == ' ' {
+		stamp = k + 1
+	}
+	if k := barTag(line[stamp:]); k > 0 {
+		if stamp > 0 || pm2Tag(line) {
+			return stamp + k
+		}
+		return s.learnedTag(line, 0, k)
+	}
+	if stamp > 0 {
+		if k := programTag(line[stamp:]); k > 0 {
+			return s.learnedTag(line, stamp, stamp+k)
+		}
+	}
+	return 0
+}
+
+// learnedTag returns end when line[from:end] is a tag learned before, or
+// learned now from what it carries; 0 otherwise.
+func (s *Stream) learnedTag(line string, from, end int) int {
+	tag := line[from:end]
+	if slices.Contains(s.svTags, tag) {
+		return end
+	}
+	rest := line[end:]
+	carries := rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '{' || goRuntimeHead(rest) || logfmtRe.MatchString(rest)
+	if !carries {
+		_, carries = recordPrefix(rest)
+	}
+	if !carries || len(s.svTags) >= maxSVTags {
+		return 0
+	}
+	s.svTags = append(s.svTags, tag)
+	return end
+}
+
+// barTag returns the length of a name and a bar before a program's line
+// ("web.1    | ", "0|api   | "), 0 when s has none.
+func barTag(s string) int {
+	i := 0
+	if d := digits(s, 4); d > 0 && d < len(s) && s[d] == '|' {
+		i = d + 1 // pm2's process number
+	}
+	n := i
+	for n < len(s) && n-i < 48 && (isWordByte(s[n]) || s[n] == '.' || s[n] == '-' || s[n] == '@' || s[n] == '/') {
+		n++
+	}
+	if n == i {
+		return 0
+	}
+	j := n
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if j == n || j >= len(s) || s[j] != '|' {
+		return 0
+	}
+	if j+1 == len(s) {
+		return j + 1
+	}
+	if s[j+1] != ' ' {
+		return 0
+	}
+	return j + 2
+}
+
+// pm2Tag reports whether line starts with pm2's tag: a process number, a
+// bar, a name.
+func pm2Tag(line string) bool {
+	d := digits(line, 4)
+	return d > 0 && d < len(line) && line[d] == '|'
+}
+
+// programTag returns the length of a program's name after a stamp,
+// "ordersvc: ", "ordersvc[812]: ", "host ordersvc[812]: ", or 0. A level
+// ("ERROR: ") is a record's, not a program's.
+func programTag(s string) int {
+	i := 0
+	for word := 0; word < 2; word++ {
+		n := i
+		for n < len(s) && n-i < 48 && (isWordByte(s[n]) || s[n] == '.' || s[n] == '-' || s[n] == '/') {
+			n++
+		}
+		if n == i || levelField(s[i:n]) {
+			return 0
+		}
+		if n < len(s) && s[n] == '[' {
+			d := digits(s[n+1:], 10)
+			if d == 0 || n+1+d >= len(s) || s[n+1+d] != ']' {
+				return 0
+			}
+			n += d + 2
+		}
+		if n < len(s) && s[n] == ':' && (n+1 == len(s) || s[n+1] == ' ') {
+			return min(len(s), n+2)
+		}
+		if n >= len(s) || s[n] != ' ' || word > 0 {
+			return 0
+		}
+		i = n + 1 // a host before the program
+	}
+	return 0
+}
+
+// kubectlPrefix returns the length of kubectl logs --prefix's tag,
+// "[pod/api-7d9f/app] ", or 0.
+func kubectlPrefix(line string) int {
+	if !strings.HasPrefix(line, "[pod/") {
+		return 0
+	}
+	k := strings.IndexByte(line[:min(len(line), 160)], ']')
+	if k < 0 || strings.Count(line[:k], "/") != 2 || strings.IndexByte(line[:k], ' ') >= 0 || k+1 < len(line) && line[k+1] != ' ' {
+		return 0
+	}
+	return min(len(line), k+2)
+}
+
+// composePrefix returns the length of docker compose's prefix before a
+// container's line ("ordersvc-1  | ", "worker_2 | "): the service, its
+// replica's number, padding, a bar; 0 when the line has none.
+func composePrefix(line string) int {
+	i := 0
+	for i < len(line) && i < 64 && (isWordByte(line[i]) || line[i] == '.' || line[i] == '-') {
+		i++
+	}
+	d := i
+	for d > 0 && isDigit(line[d-1]) {
+		d--
+	}
+	if d == i || d < 2 || line[d-1] != '-' && line[d-1] != '_' {
+		return 0 // no replica number
+	}
+	j := i
+	for j < len(line) && line[j] == ' ' {
+		j++
+	}
+	if j == i || j+1 >= len(line) || line[j] != '|' || line[j+1] != ' ' && j+2 != len(line) {
+		return 0
+	}
+	return min(len(line), j+2)
+}
