@@ -192,13 +192,16 @@ func (d *Detector) record(doc *document, f finding, full bool) Error {
 		if len(f.detail) == 0 {
 			cut = doc.cut[f.start+i]
 		}
+		if len(f.detail) == 0 {
+			l = doc.tag[f.start+i] + l
+		}
 		e.Multiline = append(e.Multiline, strings.Clone(shorten(l, cut)))
 	}
 	e.Context = []string{}
 	if n := d.cfg.MaxContextLines; n > 0 {
 		k := n / 2
 		add := func(i int) {
-			e.Context = append(e.Context, strconv.Itoa(doc.base+i+1)+": "+strings.Clone(shorten(doc.lines[i], doc.cut[i])))
+			e.Context = append(e.Context, strconv.Itoa(doc.base+i+1)+": "+strings.Clone(shorten(doc.tag[i]+doc.lines[i], doc.cut[i])))
 		}
 		for i := max(0, f.start-k); i < f.start; i++ {
 			add(i)

@@ -218,6 +218,38 @@ func TestContextAndDepth(t *testing.T) {
 	}
 }
 
+// TestSupervisorTagShown checks that the rules read a program's lines
+// past a supervisor's tag while the report shows the lines as they came:
+// the text says what the program said, the block and context keep the tag.
+func TestSupervisorTagShown(t *testing.T) {
+	in := "12:00:01 web.1    | started with pid 7\n" +
+		"12:00:01 web.1    | panic: boom\n" +
+		"12:00:01 web.1    | \n" +
+		"12:00:01 web.1    | goroutine 1 [running]:\n" +
+		"12:00:01 web.1    | main.main()\n" +
+		"12:00:01 web.1    | \t/app/main.go:9 +0x25\n" +
+		"12:00:01 web.1    | exited with code 2\n"
+	cfg := DefaultConfig()
+	cfg.MaxContextLines = 2
+	d, _ := New(cfg)
+	rep := d.Detect([]byte(in))
+	if len(rep.Errors) != 1 {
+		t.Fatalf("got %d errors, want 1: %v", len(rep.Errors), briefs(rep))
+	}
+	e := rep.Errors[0]
+	if e.LineNum != 2 || e.EndLine != 6 || e.Text != "panic: boom" {
+		t.Errorf("got %d-%d %q, want 2-6 \"panic: boom\"", e.LineNum, e.EndLine, e.Text)
+	}
+	lines := strings.Split(in, "\n")
+	if diff := cmp.Diff(lines[1:6], e.Multiline); diff != "" {
+		t.Errorf("Multiline mismatch (-want +got):\n%s", diff)
+	}
+	wantCtx := []string{"1: " + lines[0], "2: " + lines[1], "7: " + lines[6]}
+	if diff := cmp.Diff(wantCtx, e.Context); diff != "" {
+		t.Errorf("Context mismatch (-want +got):\n%s", diff)
+	}
+}
+
 func TestSignatureAcrossRuns(t *testing.T) {
 	a := Detect("2024-01-15T10:00:00Z Error: open /tmp/run-123/cfg.json: no such file or directory\n")
 	b := Detect("2024-02-20T11:30:00Z Error: open /tmp/run-456/cfg.json: no such file or directory\n")

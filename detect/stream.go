@@ -108,6 +108,7 @@ type document struct {
 	jv     []*verdict // stage 2's judgement of a JSON line, made while it was whole
 	diff   []bool     // the line is part of a diff hunk
 	quoted []bool     // the line is inside a fenced block that is not output
+	tag    []string   // a supervisor's tag the line was read without, shown again in the report
 }
 
 // Window sizes, in lines. An error's block may reach maxBlockScan lines
@@ -243,7 +244,8 @@ func mayBeJSON(head, b []byte) bool {
 // prepared is a line read whole, with what stage 1 found in it: what
 // endLine works out from the line's bytes alone, apart from the window.
 type prepared struct {
-	line     string   // the line, cut to keepLine, valid UTF-8
+	line     string   // the line, cut to keepLine, valid UTF-8, without tag
+	tag      string   // the supervisor's tag before it
 	stripped string   // what it says without a workspace's or a record's prefix
 	cut      int      // bytes cut from it
 	cand     bool     // stage 1 took it
@@ -285,11 +287,13 @@ func (s *Stream) prepareLine() prepared {
 	} else {
 		line = string(bytes.ToValidUTF8(raw, []byte("\uFFFD")))
 	}
+	var tag string
 	if k := s.supervisorTag(line); k > 0 {
 		// A supervisor's tag before what a program printed (docker
 		// compose's "svc-1  | ", foreman's "12:00:00 web.1 | "): the
-		// rules read, and the report shows, what the program said.
-		line = line[k:]
+		// rules read what the program said; the report shows the tag
+		// again.
+		line, tag = line[k:], line[:k]
 	}
 	s.pend, s.pendCut, s.open, s.cr = s.pend[:0], 0, false, false
 	if cap(s.pend) > 2*keepLine {
@@ -310,7 +314,7 @@ func (s *Stream) prepareLine() prepared {
 			}
 		}
 	}
-	return prepared{line: line, stripped: stripped, cut: cut, cand: cand, jv: jv}
+	return prepared{line: line, tag: tag, stripped: stripped, cut: cut, cand: cand, jv: jv}
 }
 
 // commitLine adds a prepared line to the window and runs stage 2 when the
@@ -392,6 +396,7 @@ func (s *Stream) commitLine(p prepared) {
 	doc.jv = append(doc.jv, jv)
 	doc.diff = append(doc.diff, false)
 	doc.quoted = append(doc.quoted, false)
+	doc.tag = append(doc.tag, p.tag)
 	s.lines++
 	if s.lines-s.pos > s.lookAhead()+1024 {
 		s.advance(false) // one large write must not fill the window
@@ -462,6 +467,7 @@ func (s *Stream) advance(final bool) {
 		doc.jv = slices.Delete(doc.jv, 0, drop)
 		doc.diff = slices.Delete(doc.diff, 0, drop)
 		doc.quoted = slices.Delete(doc.quoted, 0, drop)
+		doc.tag = slices.Delete(doc.tag, 0, drop)
 		doc.base += drop
 	}
 }
