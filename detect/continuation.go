@@ -135,6 +135,9 @@ func retriedRecords(doc *document, start, end, limit int, proc string) int {
 		if recordProc(nraw) != proc && nshort != doc.short[end] {
 			return end // another process's, unless it says the very same (a client's retry, a new backend each time)
 		}
+		if quietRecord(short) && !quietRecord(nshort) {
+			return end // the error that gives up after attempts logged as warnings is its own
+		}
 		end = n
 	}
 	return end
@@ -228,6 +231,11 @@ func quietRecord(short string) bool {
 		}
 	}
 	lv, _ := headLevel(short)
+	if lv == levelNone {
+		if m := logfmtRe.FindStringSubmatch(short[:min(len(short), 256)]); m != nil {
+			lv, _ = headLevel(m[2]) // "time=... level=WARN msg=..."
+		}
+	}
 	return lv == levelWarn || lv == levelInfo
 }
 
