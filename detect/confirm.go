@@ -543,6 +543,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if v, ok := logfmtVerdict(s); ok {
 		return v
 	}
+	if t[len(t)-1] == ')' && uncheckedError(doc.short, i) {
+		// errcheck's finding: the call whose error is dropped.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	}
 	if v, ok := findingVerdict(raw, s, t, doc.short[i+1:min(i+3, len(doc.short))]); ok {
 		return v
 	}

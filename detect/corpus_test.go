@@ -284,6 +284,7 @@ var (
 	// 0.891. Never tune the detector against them.
 	holdout37Floors = floors{precision: 0.967, recall: 0.857, capture: 0.511, category: 0.845}
 	holdout38Floors = floors{precision: 1.00, recall: 0.920, capture: 0.773, category: 0.890}
+	holdout44Floors = floors{}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
@@ -507,6 +508,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout36", holdout36Floors},
 		{"holdout39", holdout39Floors},
 		{"holdout40", holdout40Floors},
+		{"holdout44", holdout44Floors},
 		{"holdout37", holdout37Floors},
 		{"holdout38", holdout38Floors},
 	} {

@@ -768,3 +768,60 @@ func framesAfterMarker(lines []string, end, limit int) int {
 
 // snippetNumRe is a numbered line of a quoted snippet: " 5 |     x".
 var snippetNumRe = regexp.MustCompile(`^\s*\d+ \|`)
+
+// codePlaceLen returns the length of the place a line starts with when a
+// tab, then code, follows it: errcheck's "store.go:16:12:\tenc.Encode(v)"
+// (with -verbose, the function's name and a tab before the code). 0 when
+// the line has another shape.
+func codePlaceLen(s string) int {
+	if s == "" || s[0] == ' ' || s[0] == '\t' || !strings.Contains(s[:min(len(s), 512)], ":\t") {
+		return 0
+	}
+	k := diagnosticLen(strings.Replace(s[:min(len(s), 512)], ":\t", ": ", 1))
+	if k == 0 || k >= len(s) || s[k-1] != '\t' || s[k] == ' ' || s[k] == '\t' || strings.Count(s[:k], ":") != 3 {
+		return 0
+	}
+	return k
+}
+
+// maxToolAbove is how far above a finding that names nothing the line
+// naming the tool that printed it may be.
+const maxToolAbove = 24
+
+// uncheckedError reports whether line i is errcheck's finding, a place
+// and the call whose error is dropped: its findings name no rule and no
+// word, so the tool must be named above them, on its command's line or a
+// runner's (make's echo, a hook's id), with only its findings, its
+// -verbose "checking pkg" lines and a runner's lines between. A search's
+// matches (rg --vimgrep, "x.go:3:1:\tcode") are not findings.
+func uncheckedError(lines []string, i int) bool {
+	if codePlaceLen(lines[i]) == 0 || !strings.HasSuffix(strings.TrimRight(lines[i], " "), ")") && !strings.Contains(lines[i], " = ") {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-maxToolAbove; j-- {
+		l := strings.TrimSpace(lines[j])
+		switch {
+		case codePlaceLen(lines[j]) > 0 || strings.HasPrefix(l, "checking ") || strings.HasPrefix(l, "- ") || l == "":
+			continue
+		case hasWord(l, "errcheck"):
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// hasWord reports whether s holds w as a word of its own.
+func hasWord(s, w string) bool {
+	for k := 0; ; {
+		j := strings.Index(s[k:], w)
+		if j < 0 {
+			return false
+		}
+		a, b := k+j, k+j+len(w)
+		if (a == 0 || !isWordByte(s[a-1])) && (b == len(s) || !isWordByte(s[b])) {
+			return true
+		}
+		k = b
+	}
+}

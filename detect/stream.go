@@ -590,7 +590,7 @@ func (s *Stream) consider(i int) {
 	if j := f.end + 1; v.kind == kindError && j < len(doc.short) && trailer(doc.short[j]) {
 		f.end = j // the program's closing line: "configuration file x test failed"
 	}
-	for j, stop := f.end+1, f.end+8; v.kind == kindError && j < len(doc.short) && j <= stop && strings.Contains(doc.short[j], ":\t") && relatedPlaceRe.MatchString(doc.short[j]); j++ {
+	for j, stop := f.end+1, f.end+8; v.kind == kindError && codePlaceLen(doc.short[f.end]) == 0 && j < len(doc.short) && j <= stop && strings.Contains(doc.short[j], ":\t") && relatedPlaceRe.MatchString(doc.short[j]); j++ {
 		// The places a checker names under its complaint, a tab after
 		// each: gopls's "a.go:13:6:\tconflicts with func in same block".
 		f.end = j
