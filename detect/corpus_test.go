@@ -284,7 +284,16 @@ var (
 	// 0.891. Never tune the detector against them.
 	holdout37Floors = floors{precision: 0.967, recall: 0.857, capture: 0.511, category: 0.845}
 	holdout38Floors = floors{precision: 1.00, recall: 0.920, capture: 0.773, category: 0.890}
-	holdout44Floors = floors{}
+	// The forty-fourth (41 outputs: the repo-hygiene and config checkers a
+	// Go repository runs in pre-commit hooks and CI — actionlint, shfmt,
+	// gofumpt, goimports, revive, errcheck, editorconfig-checker, buf,
+	// gitleaks, govulncheck, yamllint, shellcheck, codespell, sqlfluff,
+	// pre-commit, xmllint, jq, markdownlint, prettier, commitlint, taplo),
+	// collected and labelled by someone who never saw the detector or its
+	// output: measured once, unseen, at 957d2e0 plus two commits
+	// (e919786, session 30) — 0.928, 0.749, 0.511, 0.910: tool output the
+	// detector had never met. Never tune the detector against it.
+	holdout44Floors = floors{precision: 0.927, recall: 0.748, capture: 0.510, category: 0.909}
 )
 
 var corpusVerbose = flag.Bool("corpus.verbose", false, "print every miss and false positive of TestCorpus")
