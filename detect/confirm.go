@@ -853,6 +853,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return verdict{kind: kindError, fam: famRun, text: t}
 	case strings.Contains(s, ": *** ") && makeRe.MatchString(s):
+		if strings.HasSuffix(t, "*** Waiting for unfinished jobs....") {
+			return verdict{} // make -j's word that it lets the other jobs end, under the failed one
+		}
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	case m(rLinker) && !isCode(s) && !strings.HasSuffix(t, "{"):
 		return verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild}
