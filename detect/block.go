@@ -120,6 +120,13 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return i, end, i
 	}
+	if fam == famHook {
+		end = i // its id, its exit code, its word on files it changed
+		for j := i + 1; j < len(lines) && j <= i+4 && strings.HasPrefix(lines[j], "- ") && hookFieldRe.MatchString(lines[j]); j++ {
+			end = j
+		}
+		return i, end, i
+	}
 	if strings.HasPrefix(lines[i], "\timports ") {
 		if h := importChain(lines, i); h >= floor {
 			return h, i, i // the chain of imports that ends in the error
@@ -2207,6 +2214,9 @@ func sameProgram(a, b string) bool {
 	}
 	return name(a) == name(b)
 }
+
+// hookFieldRe is a line pre-commit prints under a hook's verdict.
+var hookFieldRe = regexp.MustCompile(`^- (?:hook id: \S+|exit code: -?\d+|duration: [\d.]+s|files were modified by this hook)$`)
 
 // promptLike reports whether a line is a shell's echo of a command or of
 // its exit status, as transcripts and CI logs print them.

@@ -65,6 +65,7 @@ const (
 	famXMLFailure               // a JUnit <failure> element of a linter's finding, to its "</failure>"
 	famVetJSON                  // go vet -json's finding: "posn", "end" and "message" between the braces of its object
 	famPkgConfig                // pkg-config's "Package x was not found in the pkg-config search path." with its advice and reason
+	famHook                     // pre-commit's "name....Failed" with the "- hook id:", "- exit code:" lines under it
 	famTestEntry                // a runner's entry for a failed test: gotestsum's "=== FAIL: pkg TestX (0.00s)", "::group::FAIL ...", the test's output under it
 )
 
@@ -433,6 +434,21 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// "2026-05-06 12:00:00 - NoMethodError - undefined method ...",
 		// its snippet and backtrace under it.
 		return verdict{kind: kindError, fam: famException, text: t}
+	}
+	if strings.HasSuffix(t, "Failed") && preCommitFailedRe.MatchString(t) {
+		// pre-commit's verdict on a hook, its id and exit code under it;
+		// what the hook printed follows, its errors its own. A test hook
+		// failed its tests.
+		v := verdict{kind: kindError, fam: famHook, text: t, cat: errkind.CategoryBuild}
+		if hasWord(strings.ToLower(t), "test") || hasWord(strings.ToLower(t), "tests") {
+			v.cat = errkind.CategoryTest
+		}
+		return v
+	}
+	if strings.HasPrefix(t, "Executable `") && strings.HasSuffix(t, "` not found") {
+		// pre-commit's word on a hook whose program is not installed,
+		// as a shell's "command not found".
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryUnknown}
 	}
 	if strings.HasPrefix(t, "ESLint found too many warnings") {
 		// ESLint's --max-warnings gate: the warnings failed the run.
@@ -1191,7 +1207,10 @@ var (
 	pkgConfigMoreRe = regexp.MustCompile(`^(?:Perhaps you should |to the PKG_CONFIG_PATH |Package '[^']+'(?:,| has) )`)
 	goModAuthRe     = regexp.MustCompile(`^verifying \S+@\S+: |^\S+ v\S+: (?:dir|zip) has been modified \(|^\S+ v\S+: missing ziphash: `)
 	goDeprecatedRe  = regexp.MustCompile(`^go: module \S+ is deprecated: `)
-	goSwitchRe      = regexp.MustCompile(`^go: .*requires go >= \S+; switching to go\S+$`)
+	// preCommitFailedRe is pre-commit's verdict on a hook: its name, dots
+	// to the width of the terminal, "Failed".
+	preCommitFailedRe = regexp.MustCompile(`^\S.*?[^.]\.{3,}Failed$`)
+	goSwitchRe        = regexp.MustCompile(`^go: .*requires go >= \S+; switching to go\S+$`)
 	// embeddedExceptionRe is an exception named inside a line, after a
 	// message: "failed: Error: x", "failed DOMException [TimeoutError]: x".
 	embeddedExceptionRe = regexp.MustCompile(`\s(?:[\w$]+\.)*(?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S`)
