@@ -450,6 +450,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// as a shell's "command not found".
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryUnknown}
 	}
+	if vitestConsole(doc.short, i) {
+		// What a test wrote to the console, under vitest's "stderr |
+		// file > suite > test": the test's own log, whose failure, if it
+		// failed, vitest reports apart.
+		return verdict{}
+	}
 	if strings.HasPrefix(t, "ESLint found too many warnings") {
 		// ESLint's --max-warnings gate: the warnings failed the run.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
@@ -2281,3 +2287,26 @@ func loggedChain(t string) bool {
 
 // taskEchoRe is go-task's echo of a task's command.
 var taskEchoRe = regexp.MustCompile(`^task: \[[\w:.-]+\] \S`)
+
+// maxConsoleLines is how far under vitest's header a test's console
+// output is read.
+const maxConsoleLines = 200
+
+// vitestConsoleRe is vitest's header over what a test wrote to the
+// console: "stderr | src/x.test.ts > suite > test", or the file alone.
+var vitestConsoleRe = regexp.MustCompile(`^(?:stdout|stderr) \| \S+\.[cm]?[jt]sx?(?: > .*)?$`)
+
+// vitestConsole reports whether line i is vitest's console header or a
+// line under it, before the blank line that ends the test's output.
+func vitestConsole(lines []string, i int) bool {
+	for j := i; j >= 0 && j >= i-maxConsoleLines; j-- {
+		l := lines[j]
+		if blank(l) {
+			return false
+		}
+		if (l[0] == 's') && vitestConsoleRe.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}

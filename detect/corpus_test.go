@@ -150,7 +150,7 @@ var (
 	// read, but its figures were in view while other work went on (they
 	// rose with it: capture 0.924, category 0.903): these are its figures
 	// now. Never tune the detector against it.
-	holdout19Floors = floors{precision: 0.988, recall: 0.993, capture: 0.923, category: 0.909}
+	holdout19Floors = floors{precision: 1.00, recall: 0.993, capture: 0.923, category: 0.915}
 	// The twentieth held-out set (39 outputs: a Python-first backend and
 	// data team), collected and labelled by someone who never saw the
 	// detector or its output (see its README.md): measured once, unseen —
