@@ -450,6 +450,19 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// as a shell's "command not found".
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryUnknown}
 	}
+	if strings.Contains(t, " reported issue in this script: SC") {
+		// actionlint relays shellcheck's findings in a run: script at
+		// shellcheck's own level ("SC2086:info:1:6: ..."): info and
+		// style are advice, a warning a warning, as shellcheck says them.
+		if m := relayedLevelRe.FindStringSubmatch(t); m != nil {
+			switch m[1] {
+			case "info", "style":
+				return verdict{}
+			case "warning":
+				return verdict{kind: kindWarning, fam: famLine, text: t}
+			}
+		}
+	}
 	if vitestConsole(doc.short, i) {
 		// What a test wrote to the console, under vitest's "stderr |
 		// file > suite > test": the test's own log, whose failure, if it
@@ -2287,6 +2300,9 @@ func loggedChain(t string) bool {
 
 // taskEchoRe is go-task's echo of a task's command.
 var taskEchoRe = regexp.MustCompile(`^task: \[[\w:.-]+\] \S`)
+
+// relayedLevelRe is shellcheck's level in a finding another tool relays.
+var relayedLevelRe = regexp.MustCompile(` reported issue in this script: SC\d+:(\w+):\d+:\d+: `)
 
 // maxConsoleLines is how far under vitest's header a test's console
 // output is read.
