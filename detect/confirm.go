@@ -963,8 +963,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	case strings.HasPrefix(t, "[ELIFECYCLE] ") || strings.HasPrefix(t, "::error") && ghaErrorRe.MatchString(t):
 		// pnpm's word that a script failed ("[ELIFECYCLE] Test failed.
 		// See above for more details."); a GitHub Actions step's error
-		// annotation ("::error title=tests::tests failed").
-		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+		// annotation ("::error title=tests::tests failed"), as specific
+		// as its message ("::error file=x.yaml,...::3:1 syntax error: ...").
+		cat := errkind.CategoryBuild
+		if k := strings.Index(t[2:], "::"); strings.HasPrefix(t, "::") && k >= 0 {
+			if c := matchRules(clip(t[k+4:])); c != "" && c != errkind.CategoryTest && c != errkind.CategoryUnknown {
+				cat = c
+			}
+		}
+		return verdict{kind: kindError, fam: famLine, text: t, cat: cat}
 	case t == "error during build:":
 		// Vite's heading over the error its bundler threw: the message
 		// (rolldown's diagnostics), the stack, its property block.
@@ -1625,6 +1632,15 @@ func mayBeCount(t string) bool {
 func diagnosticVerdict(msg, t string) verdict {
 	if msg == "" || msg[0] == ' ' || msg[0] == '\t' {
 		return verdict{} // gcc's "   required from here": context, not a diagnostic
+	}
+	if msg[0] == '[' {
+		// A level in brackets (yamllint's parsable format: "x.yaml:1:1:
+		// [warning] missing document start"): the level decides.
+		if k := strings.IndexByte(msg[:min(len(msg), 12)], ']'); k > 1 && levelField(msg[1:k]) {
+			if lv, _ := headLevel(msg[1:k]); lv == levelWarn || lv == levelInfo {
+				return verdict{kind: kindWarning, fam: famLine, text: t}
+			}
+		}
 	}
 	lower := strings.ToLower(msg)
 	if len(msg) > 3 && msg[1] == ':' && msg[2] == ' ' && strings.IndexByte("CWRI", msg[0]) >= 0 && strings.Contains(msg[3:min(len(msg), 48)], "/") {

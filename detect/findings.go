@@ -701,7 +701,7 @@ func placedRuleRow(t string) bool {
 	rest := t[sp:]
 	if strings.HasPrefix(rest, " [") {
 		k := strings.IndexByte(rest, ']')
-		return k > 2 && k < 40 && k+2 < len(rest) && rest[k+1] == ' ' && ruleName(rest[2:k])
+		return k > 2 && k < 40 && k+2 < len(rest) && rest[k+1] == ' ' && ruleName(rest[2:k]) && !levelField(rest[2:k]) // (a level is yamllint's: below)
 	}
 	if !strings.HasPrefix(rest, "  ") {
 		return false
