@@ -7,6 +7,7 @@ import (
 	"hash/maphash"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -621,6 +622,17 @@ func (s *Stream) consider(i int) {
 		// failure above it (a filter kept only the packages' rows): the
 		// only report of it.
 		v.kind, f.kind, f.cat = kindError, kindError, errkind.CategoryTest
+	}
+	if v.kind == kindSummary && d.cfg.CaptureMultiline {
+		if items := countedFindings(doc.short, i, floor); len(items) > 0 {
+			// A checker's count under findings that name no word, grouped
+			// under their files: the count vouches for them, each an error.
+			for _, k := range items {
+				s.keep(doc, finding{start: k, end: k, key: k, kind: kindError, fam: famLine, text: strings.TrimSpace(doc.short[k]), cat: errkind.CategoryBuild}, "")
+			}
+			s.next = doc.base + i + 1
+			return
+		}
 	}
 	switch v.kind {
 	case kindSummary:
@@ -1465,4 +1477,54 @@ func embeddedPlaceLines(lines []string, i, end int) int {
 		end = j
 	}
 	return end
+}
+
+// countedRe is a checker's count of the errors it found:
+// editorconfig-checker's "5 errors found".
+var countedRe = regexp.MustCompile(`^(\d{1,4}) errors? found\.?$`)
+
+// countedFindings returns the lines of the findings right above a
+// checker's count on line i, when they are grouped under their files
+// ("conf.yaml:" over "\t2: Trailing whitespace") and there are as many as
+// it counts; nil otherwise. Such findings hold no word an error has: only
+// the count says they are errors.
+func countedFindings(lines []string, i, floor int) []int {
+	m := countedRe.FindStringSubmatch(strings.TrimSpace(lines[i]))
+	if m == nil {
+		return nil
+	}
+	n, _ := strconv.Atoi(m[1])
+	j := i - 1
+	for j >= floor && j >= i-2 && blank(lines[j]) {
+		j--
+	}
+	var items []int
+	top := -1
+	for ; j >= floor && len(items) <= n; j-- {
+		l := lines[j]
+		switch {
+		case len(l) > 1 && l[0] == '\t' && l[1] != ' ' && l[1] != '\t':
+			items = append(items, j)
+			continue
+		case fileHeading(l):
+			top = j
+			continue
+		}
+		break
+	}
+	if top < 0 || len(items) != n || lines[top] == "" || !fileHeading(lines[top]) || top > items[len(items)-1] {
+		return nil
+	}
+	slices.Reverse(items)
+	return items
+}
+
+// fileHeading reports whether l is a file's name alone, with a colon, over
+// the findings in it.
+func fileHeading(l string) bool {
+	if len(l) < 3 || l[len(l)-1] != ':' || l[0] == ' ' || l[0] == '\t' {
+		return false
+	}
+	p := l[:len(l)-1]
+	return !strings.ContainsAny(p, " \t") && strings.IndexByte(p, '.') >= 0
 }
