@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"cmp"
 	"encoding/json"
 	"html"
 	"regexp"
@@ -468,6 +469,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// file > suite > test": the test's own log, whose failure, if it
 		// failed, vitest reports apart.
 		return verdict{}
+	}
+	if strings.HasPrefix(t, "##teamcity[") {
+		return teamcityVerdict(t)
 	}
 	if strings.HasPrefix(t, "ESLint found too many warnings") {
 		// ESLint's --max-warnings gate: the warnings failed the run.
@@ -2341,4 +2345,70 @@ func vitestConsole(lines []string, i int) bool {
 		}
 	}
 	return false
+}
+
+// teamcityAttrRe is an attribute of a TeamCity service message:
+// name='value', the value escaped with bars.
+var teamcityAttrRe = regexp.MustCompile(`(\w+)='((?:[^'|]|\|.)*)'`)
+
+// teamcityUnescape returns a TeamCity service message's value as it was
+// written: "|'" a quote, "|n" a newline, "||" a bar.
+func teamcityUnescape(v string) string {
+	if !strings.Contains(v, "|") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] != '|' || i+1 == len(v) {
+			b.WriteByte(v[i])
+			continue
+		}
+		i++
+		switch v[i] {
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+		default:
+			b.WriteByte(v[i]) // |' |[ |] ||
+		}
+	}
+	return b.String()
+}
+
+// teamcityVerdict judges a TeamCity service message (golangci-lint's
+// teamcity format, a test runner's or a build script's): an inspection at
+// its severity, a failed test, a build problem, an error message. The
+// text is what it says, at its place.
+func teamcityVerdict(t string) verdict {
+	name, rest, _ := strings.Cut(t[len("##teamcity["):], " ")
+	attrs := map[string]string{}
+	for _, m := range teamcityAttrRe.FindAllStringSubmatch(rest, -1) {
+		attrs[m[1]] = teamcityUnescape(m[2])
+	}
+	msg := strings.TrimSpace(strings.SplitN(cmp.Or(attrs["message"], attrs["description"], attrs["text"]), "\n", 2)[0])
+	if msg == "" {
+		return verdict{}
+	}
+	switch name {
+	case "inspection":
+		text := msg
+		if f := attrs["file"]; f != "" {
+			text = f + ":" + cmp.Or(attrs["line"], "0") + ": " + msg
+		}
+		switch strings.ToUpper(cmp.Or(attrs["SEVERITY"], "ERROR")) {
+		case "ERROR":
+			return verdict{kind: kindError, fam: famLine, text: text, cat: cmp.Or(findingCat(text), errkind.CategoryBuild)}
+		case "WARNING":
+			return verdict{kind: kindWarning, fam: famLine, text: text}
+		}
+	case "testFailed":
+		return verdict{kind: kindError, fam: famLine, text: cmp.Or(attrs["name"], "test") + ": " + msg, cat: errkind.CategoryTest}
+	case "buildProblem":
+		return verdict{kind: kindError, fam: famLine, text: msg, cat: errkind.CategoryBuild}
+	case "message":
+		if attrs["status"] == "ERROR" || attrs["status"] == "FAILURE" {
+			return verdict{kind: kindError, fam: famLine, text: msg}
+		}
+	}
+	return verdict{}
 }

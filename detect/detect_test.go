@@ -48,6 +48,8 @@ func TestDetect(t *testing.T) {
 		{"diff", "diff --git a/x.js b/x.js\n--- a/x.js\n+++ b/x.js\n@@ -1,3 +1,3 @@\n-Error: old\n+throw new TypeError('x')\n+FAIL: nothing\n context\n", []string{}},
 		{"source code", "raise ValueError(\"bad\")\nthrow new Error('x');\nexcept KeyError:\ncatch (IOException e) {\nreturn fmt.Errorf(\"error: %w\", err)\n", []string{}},
 		{"success summaries", "0 errors\nTests Failed: 0\nNo errors found.\nerror_count: 0\nok  \texample.com/x\t0.01s\n=== 5 passed in 0.12s ===\nFound 0 errors.\n", []string{}},
+		{"teamcity service messages", "##teamcity[testStarted name='TestAdd']\n##teamcity[testFailed name='TestAdd' message='Add(2, 3) = -1, want 5' details='calc_test.go:7|n']\n##teamcity[inspection typeId='lll' message='line is 130 characters' file='x.go' line='3' SEVERITY='WARNING']\n##teamcity[buildProblem description='Process exited with code 1']\n##teamcity[message text='deploy failed: |'prod|' unreachable' status='ERROR']\n##teamcity[message text='all good' status='NORMAL']\n",
+			[]string{"2-2 test_failure: TestAdd: Add(2, 3) = -1, want 5", "4-4 build_error: Process exited with code 1", "5-5 runtime_error: deploy failed: 'prod' unreachable"}},
 		{"warnings", "warning: unused variable `x`\nWARN retrying request\nx.c:3:5: warning: unused variable 'y' [-Wunused-variable]\nnpm WARN deprecated foo@1.0.0\n", []string{}},
 		{"info log with error field", `{"level":"info","msg":"retrying","error":"timeout"}` + "\n" + `{"level":"debug","error":"x"}` + "\n", []string{}},
 		{"source in a fenced block", "```go\nreturn errors.New(\"Error: x\")\npanic: not really\n```\n", []string{}},

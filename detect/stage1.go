@@ -36,6 +36,8 @@ var triggerWords = []string{
 	"sigquit: ", "sigabrt: ", "sigill: ", "sigfpe: ", "sigtrap: ", "sigsys: ",
 	// go vet -json's finding: its place, then its message.
 	`"posn": "`,
+	// A TeamCity service message that reports a build problem.
+	"##teamcity[buildproblem",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
