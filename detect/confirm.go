@@ -700,13 +700,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// from a script: its statement between dashes above it (-v).
 		return verdict{kind: kindError, fam: famMySQL, text: t}
 	}
-	if strings.HasPrefix(t, "flag provided but not defined: ") || strings.HasPrefix(t, "invalid value ") && goFlagRe.MatchString(t) {
+	if strings.HasPrefix(t, "flag provided but not defined: ") || strings.HasPrefix(t, "flag needs an argument: ") || strings.HasPrefix(t, "invalid ") && goFlagRe.MatchString(t) {
 		// Go's flag package: the complaint, then the usage it prints. A
 		// flag it does not know is a command line that does not parse; a
 		// value its type refuses is the category's words' (a value the
 		// program refuses, or a linker's mode).
 		v := verdict{kind: kindError, fam: famUsage, text: t}
-		if strings.HasPrefix(t, "flag provided") {
+		if strings.HasPrefix(t, "flag ") {
 			v.cat = errkind.CategorySyntax
 		}
 		return v
@@ -1931,7 +1931,7 @@ var (
 	// mysqlErrRe is the mysql client's error in a script.
 	mysqlErrRe = regexp.MustCompile(`^ERROR \d{4} \(\w{5}\) at line \d+: `)
 	// goFlagRe is Go's flag package refusing a flag's value.
-	goFlagRe = regexp.MustCompile(`^invalid value ".*" for flag -\S+: `)
+	goFlagRe = regexp.MustCompile(`^invalid (?:boolean )?value ".*" for (?:flag )?-\S+: `)
 )
 
 // testifyReport reports whether line i is the "Error:" field of a testify

@@ -21,7 +21,7 @@ var triggerWords = []string{
 	"broken pipe", "deadline exceeded", "sanitizer", "runtime error", "err:", "unresolved reference", "temporary failure", "conflict (",
 	"emerg", "crit]", "alert]", "(err_", ", got ", ": got ", ", but got ", `"level":50`, `"level":60`,
 	"unterminated", "unmatched", "unexpected", " was refused", "init terminating", "assert:", "expected:<", ".  stop.",
-	"no such variable", "invalid command name", "invalid character", "end of json input", "terminate called", "load key \"", "went wrong!", "import cycle", "provided but not defined", "too many warnings", "***timeout", "\": exit status", ", found '", "\timports ", "err_pnpm_", "duplicate key value", "violates foreign key", "violates not-null", "violates check constraint", "pq: ", "is not in std", "build constraints exclude", "/pkg/tool/", "invalid value \"",
+	"no such variable", "invalid command name", "invalid character", "end of json input", "terminate called", "load key \"", "went wrong!", "import cycle", "provided but not defined", "flag needs an argument", "too many warnings", "***timeout", "\": exit status", ", found '", "\timports ", "err_pnpm_", "duplicate key value", "violates foreign key", "violates not-null", "violates check constraint", "pq: ", "is not in std", "build constraints exclude", "/pkg/tool/", "invalid value \"",
 	// The ends of Go's system errors ("open x: file exists") that hold no word above.
 	": file exists", ": is a directory", ": not a directory", ": read-only file system", ": no space left on device", ": too many open files", ": operation not permitted",
 	": device or resource busy", ": directory not empty", ": resource temporarily unavailable", ": cannot allocate memory", ": exec format error", ": disk quota exceeded",
