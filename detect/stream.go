@@ -786,10 +786,12 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		part(doc.short[f.end])
 	}
 	h := mh.Sum64()
-	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest {
+	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest && !(f.fam == famGoPanic && f.end > f.key) {
 		// (A linter's finding row names no file: the same row under
 		// another file's header is another finding. go test prints a
-		// test's failure once a run: again is another run, -count=2.)
+		// test's failure once a run: again is another run, -count=2. The
+		// Go runtime dumps a crash once a process: a dump again is
+		// another process's, a supervisor's restart.)
 		return
 	}
 	if len(s.seen) < maxSeen {
