@@ -81,6 +81,9 @@ type Stream struct {
 	// prints, learned where they carry a line no program complaint has
 	// (see supervisorTag).
 	svTags []string
+	// elapsed is whether the lines are stamped with the seconds since a
+	// start ("0.000075 "), learned as svTags are.
+	elapsed bool
 
 	// out, while DetectReader runs, takes batches of prepared lines to the
 	// goroutine that keeps the window; batch is the one being filled.

@@ -49,7 +49,34 @@ func (s *Stream) supervisorTag(line string) int {
 			return s.learnedTag(line, stamp, stamp+k)
 		}
 	}
+	if k := elapsedLen(line); k > 0 {
+		// Seconds since the start (moreutils' ts -s "%.s", ts -i):
+		// learned like a tag, its digits aside.
+		if s.elapsed {
+			return k
+		}
+		if s.learnedTag(line, k, k) > 0 {
+			s.svTags = s.svTags[:len(s.svTags)-1] // (the empty tag it learned)
+			s.elapsed = true
+			return k
+		}
+	}
 	return 0
+}
+
+// elapsedLen returns the length of a count of seconds with their
+// fraction and a blank before a line ("0.000075 "), or 0.
+func elapsedLen(line string) int {
+	d := digits(line, 7)
+	if d == 0 || d >= len(line) || line[d] != '.' {
+		return 0
+	}
+	f := digits(line[d+1:], 9)
+	n := d + 1 + f
+	if f < 3 || n >= len(line) || line[n] != ' ' {
+		return 0
+	}
+	return n + 1
 }
 
 // learnedTag returns end when line[from:end] is a tag learned before, or

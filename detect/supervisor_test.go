@@ -34,6 +34,12 @@ func TestSupervisorTag(t *testing.T) {
 			{"2026-11-23T10:00:00Z tar: Exiting with failure status due to previous errors", ""},
 		}},
 		{"a level is not a program", []step{{"2026-11-23 10:00:00 ERROR: ", ""}}},
+		{"seconds since the start, learned from a record", []step{
+			{"1.5 seconds later", ""},
+			{"0.000008 time=2026-11-23T19:04:52.743Z level=INFO msg=starting", "0.000008 "},
+			{"0.000062 panic: boom", "0.000062 "},
+			{"12.000004 \tmain.go:9 +0x25", "12.000004 "},
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
