@@ -490,6 +490,12 @@ func (s *Stream) consider(i int) {
 		return
 	}
 	v := d.confirm(doc, i)
+	if v.kind == kindError && strings.Contains(v.text, " with ") && finishedWithRe.MatchString(v.text) && recordCause(doc.short[i]) == "" {
+		// A record that only says a run ended with failures ("run
+		// finished with failures failed=1"), naming no cause: a recap of
+		// the failures reported above it.
+		v = verdict{kind: kindSummary, fam: famLine, text: v.text}
+	}
 	if v.kind == kindNone && len(s.names) > 0 && s.namedHeader(i) {
 		v = verdict{kind: kindError, fam: famReport, text: strings.TrimSpace(doc.lines[i])}
 	}
@@ -1533,3 +1539,6 @@ func fileHeading(l string) bool {
 	p := l[:len(l)-1]
 	return !strings.ContainsAny(p, " \t") && strings.IndexByte(p, '.') >= 0
 }
+
+// finishedWithRe is a message that only says a run ended with failures.
+var finishedWithRe = regexp.MustCompile(`(?i)^(?:[\w-]+ )?(?:finished|completed|ended|done|exited|stopped|terminated) with (?:\d+ )?(?:failures?|errors?)\b`)
