@@ -769,10 +769,11 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			}
 		}
 	}
-	if f.fam == famJSON && strings.HasPrefix(doc.lines[f.key], "{") {
-		// A JSON record's other fields (the account, the request) tell
-		// two records with the same message apart.
-		part(doc.lines[f.key])
+	if f.fam == famJSON && strings.HasPrefix(doc.short[f.key], "{") {
+		// A JSON record's other fields (the account, the request, the
+		// time) tell two records with the same message apart, whatever
+		// stamp a log writer put before it (svlogd's).
+		part(doc.short[f.key])
 	} else if len(f.detail) == 0 && strings.Contains(doc.short[f.key], "level=") {
 		// A structured record's text is its message; its other fields
 		// (the request, the panic) tell two records apart.
