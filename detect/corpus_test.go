@@ -128,8 +128,13 @@ var (
 	// never saw the detector or its output (see its README.md): measured
 	// once, unseen, after the work on the fifteenth — 0.982, 0.927, 0.861,
 	// 0.915. The classes of output it missed have been worked on since:
-	// these are its figures now.
-	holdout16Floors = floors{precision: 1.00, recall: 0.993, capture: 0.962, category: 0.931}
+	// these are its figures now. Its capture floor was moved once, from
+	// 0.962 to 0.954 (session 30), when the corpus's retried-failure rule
+	// came to join a retry's WARN attempts to the ERROR record that gives
+	// up in every log format, not only in JSON: this set's labeller kept
+	// logfmt attempts apart, the labellers of holdout30, 37 and 42 join
+	// them, as the rule says.
+	holdout16Floors = floors{precision: 1.00, recall: 0.993, capture: 0.954, category: 0.931}
 	// The seventeenth held-out set (40 outputs: a Go platform team's week),
 	// collected and labelled by someone who never saw the detector or its
 	// output (see its README.md): measured once, unseen, after the work on

@@ -56,6 +56,7 @@ type Stream struct {
 	segmented           bool
 	segErrs             int
 	lastErr             int // the last line of the last error's block (when nErrs > 0)
+	warnEnd             int // one past the last line of the last warning reported (include_warnings)
 	segNamed, segCounts []Error
 
 	// runAt is one past the line of go test -v's last "=== RUN" (or
@@ -579,6 +580,7 @@ func (s *Stream) consider(i int) {
 		if s.nErrs > 0 {
 			lo = max(lo, s.lastErr+1)
 		}
+		lo = max(lo, s.warnEnd) // (attempts reported as warnings stay theirs)
 		f.start = attemptsAbove(doc.short, i, max(lo-doc.base, 0))
 	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > floor && strings.HasPrefix(doc.short[i], ": ") {
@@ -702,6 +704,7 @@ func (s *Stream) consider(i int) {
 		s.next = doc.base + f.end + 1 // a warning's block is not an error's
 		if d.cfg.IncludeWarnings {
 			s.add(&s.warns, doc, f)
+			s.warnEnd = doc.base + f.end + 1
 		}
 		return
 	}
@@ -1095,12 +1098,10 @@ const maxAttempts = 16
 // error record on line i that failed with the same cause, its err or error
 // field (zap's {"level":"warn","msg":"retrying","error":"dial tcp ..."}
 // over {"level":"error","msg":"giving up","error":"dial tcp ..."}): a
-// retry's attempts and the record that gives up are one error. Only JSON
-// records: it returns i for others, and when there are none.
+// retry's attempts and the record that gives up are one error, in JSON,
+// logfmt (slog's, logrus's) or a console's layout (zerolog's "WRN ...
+// error=..."). It returns i when there are none.
 func attemptsAbove(lines []string, i, floor int) int {
-	if !strings.HasPrefix(lines[i], "{") {
-		return i // (logfmt's attempts: labellers read them as warnings of their own)
-	}
 	cause := recordCause(lines[i])
 	if len(cause) < minCause {
 		return i
@@ -1131,10 +1132,22 @@ func recordCause(l string) string {
 	return errField(l)
 }
 
-// warnRecord reports whether a structured record is at the warning level.
+// warnRecord reports whether a record is at the warning level: JSON's,
+// logfmt's or a console's level word.
 func warnRecord(l string) bool {
-	return strings.Contains(l, "level=WARN") || strings.Contains(l, "level=warn") || strings.Contains(l, `"level":"warn"`) ||
-		strings.Contains(l, `"level":"WARN"`) || strings.Contains(l, `"level":"warning"`) || strings.Contains(l, `"level":40`)
+	if strings.Contains(l, `"level":"warn"`) || strings.Contains(l, `"level":"WARN"`) || strings.Contains(l, `"level":"warning"`) || strings.Contains(l, `"level":40`) {
+		return true
+	}
+	if strings.HasPrefix(l, "{") {
+		return false
+	}
+	lv, _ := headLevel(l)
+	if lv == levelNone {
+		if m := logfmtRe.FindStringSubmatch(l[:min(len(l), 256)]); m != nil {
+			lv, _ = headLevel(m[2])
+		}
+	}
+	return lv == levelWarn
 }
 
 // maxJoinedItems is the most lines of one joined error read above.
