@@ -120,6 +120,13 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return i, end, i
 	}
+	if fam == famFields {
+		end = i // its fields, "Label:  value", to the blank line
+		for j := i + 1; j < len(lines) && j <= i+maxBlockScan && reportFieldRe.MatchString(lines[j]); j++ {
+			end = j
+		}
+		return i, end, i
+	}
 	if fam == famHook {
 		end = i // its id, its exit code, its word on files it changed
 		for j := i + 1; j < len(lines) && j <= i+4 && strings.HasPrefix(lines[j], "- ") && hookFieldRe.MatchString(lines[j]); j++ {
@@ -2214,6 +2221,9 @@ func sameProgram(a, b string) bool {
 	}
 	return name(a) == name(b)
 }
+
+// reportFieldRe is a labelled field of a report: "RuleID:      aws-access-token".
+var reportFieldRe = regexp.MustCompile(`^[A-Z][A-Za-z]{1,15}:\s+\S`)
 
 // hookFieldRe is a line pre-commit prints under a hook's verdict.
 var hookFieldRe = regexp.MustCompile(`^- (?:hook id: \S+|exit code: -?\d+|duration: [\d.]+s|files were modified by this hook)$`)

@@ -66,6 +66,7 @@ const (
 	famXMLFailure               // a JUnit <failure> element of a linter's finding, to its "</failure>"
 	famVetJSON                  // go vet -json's finding: "posn", "end" and "message" between the braces of its object
 	famPkgConfig                // pkg-config's "Package x was not found in the pkg-config search path." with its advice and reason
+	famFields                   // a report of labelled fields, "Finding: ...", "RuleID: ...", to the blank line
 	famHook                     // pre-commit's "name....Failed" with the "- hook id:", "- exit code:" lines under it
 	famTestEntry                // a runner's entry for a failed test: gotestsum's "=== FAIL: pkg TestX (0.00s)", "::group::FAIL ...", the test's output under it
 )
@@ -469,6 +470,16 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// file > suite > test": the test's own log, whose failure, if it
 		// failed, vitest reports apart.
 		return verdict{}
+	}
+	if strings.HasPrefix(t, "Finding:") && secretFinding(doc.short, i) {
+		// gitleaks' report of a secret in the code: the line it found,
+		// the secret, its rule, the file, line and commit, a fingerprint.
+		return verdict{kind: kindError, fam: famFields, text: t, cat: errkind.CategoryBuild}
+	}
+	if strings.Contains(t, "leaks found: ") && leaksFoundRe.MatchString(t) {
+		// gitleaks' count of what it found (at WRN): the findings it
+		// lists with -v are the errors; without them, the only report.
+		return verdict{kind: kindSummary, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	}
 	if strings.HasPrefix(t, "##teamcity[") {
 		return teamcityVerdict(t)
@@ -2416,4 +2427,18 @@ func teamcityVerdict(t string) verdict {
 		}
 	}
 	return verdict{}
+}
+
+// leaksFoundRe is gitleaks' count of the secrets it found.
+var leaksFoundRe = regexp.MustCompile(`(?:^|\s)leaks found: [1-9]\d*$`)
+
+// secretFinding reports whether line i heads gitleaks' report of a
+// secret: its "Secret:" and "RuleID:" fields follow.
+func secretFinding(lines []string, i int) bool {
+	secret, rule := false, false
+	for j := i + 1; j < len(lines) && j <= i+4; j++ {
+		secret = secret || strings.HasPrefix(lines[j], "Secret:")
+		rule = rule || strings.HasPrefix(lines[j], "RuleID:")
+	}
+	return secret && rule
 }

@@ -38,6 +38,8 @@ var triggerWords = []string{
 	`"posn": "`,
 	// A TeamCity service message that reports a build problem.
 	"##teamcity[buildproblem",
+	// gitleaks' report of a secret, and its count.
+	"finding:  ", "leaks found: ",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
