@@ -385,7 +385,11 @@ func (s *Stream) commitLine(p prepared) {
 			}
 		}
 	}
-	short = taskTagged(s.ungutter(short))
+	prev := ""
+	if n := len(doc.short); n > 0 {
+		prev = doc.short[n-1]
+	}
+	short = taskTagged(s.ungutter(short, prev))
 	if n := len(doc.short); n > 0 && !doc.cand[n-1] && s.lines-s.pos > 0 && traceOpener(short) {
 		// A runtime's trace under a message: the message is its error's.
 		doc.cand[n-1] = true
@@ -1181,18 +1185,37 @@ func joinedRecordAbove(lines []string, i, floor int) int {
 // toolOutputMark opens a tool's output in Claude Code's transcript.
 const toolOutputMark = "⎿"
 
+// codexOutputMark opens a command's output under its cell in Codex's TUI.
+const codexOutputMark = "└"
+
+// codexCell reports whether a line heads a cell of Codex's TUI that
+// shows a command: "• Ran go test ./...", "• Running ...".
+func codexCell(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	return strings.HasPrefix(t, "• Ran ") || strings.HasPrefix(t, "• Running ") || strings.HasPrefix(t, "✗ Ran ") || strings.HasPrefix(t, "✓ Ran ")
+}
+
 // ungutter returns a line of a Claude Code transcript without the margin
 // of the tool output it belongs to, so that the output is read as the
 // tool printed it: "  ⎿  Error: --- FAIL: TestAdd" is "--- FAIL: TestAdd"
 // (the "Error: " says only that the tool failed), and the lines under it,
 // indented to the output's column, lose that indentation.
-func (s *Stream) ungutter(short string) string {
+func (s *Stream) ungutter(short, prev string) string {
 	sp := 0
 	for sp < len(short) && short[sp] == ' ' {
 		sp++
 	}
-	if strings.HasPrefix(short[sp:], toolOutputMark) {
-		rest := short[sp+len(toolOutputMark):]
+	mark := ""
+	switch {
+	case strings.HasPrefix(short[sp:], toolOutputMark):
+		mark = toolOutputMark
+	case strings.HasPrefix(short[sp:], codexOutputMark) && codexCell(prev):
+		// Codex's TUI: "• Ran go test ./..." over "  └ " and the
+		// output, four columns in.
+		mark = codexOutputMark
+	}
+	if mark != "" {
+		rest := short[sp+len(mark):]
 		k := 0
 		for k < len(rest) && k < 3 && rest[k] == ' ' {
 			k++
