@@ -185,7 +185,7 @@ var shapes = newRuleSet(
 	// rNamedSummary: lines that restate failures reported above them.
 	`^(?:FAIL|FAILED|ERROR)(?:\s+\S|$)|\[build failed\]|^\s*[✕✗×✘✖] |^BUILD FAILED\b`,
 	// rCountSummary: lines that only count failures.
-	`(?i)^\s*(?:\[\w+\]\s*|[✖✗×✘]\s+)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* (?:errors?|problems?)\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors|^[\w ]+: \d+ \|.* \| [1-9]\d* failed$)`,
+	`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* (?:errors?|problems?)\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors|^[\w ]+: \d+ \|.* \| [1-9]\d* failed$)`,
 	// rWarning
 	`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) |PHP (?:Warning|Notice|Deprecated):|(?:Notice|Deprecated): |w: )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:warning|Warning|note|Note|info)\b`,
 	// rCodeKeyword: a line of source code.
@@ -465,7 +465,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			}
 		}
 	}
-	if vitestConsole(doc.short, i) {
+	if len(doc.consoles) > 0 && vitestConsole(doc.short, i, doc.consoleAbove(i)) {
 		// What a test wrote to the console, under vitest's "stderr |
 		// file > suite > test": the test's own log, whose failure, if it
 		// failed, vitest reports apart.
@@ -952,6 +952,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case mayBeCount(t) && m(rCountSummary):
+		return verdict{kind: kindSummary, fam: famLine, text: t}
+	case failMarked(t) && markedCountRe.MatchString(t):
+		// A count under a failure mark: commitlint's "✖   found 2
+		// problems, 0 warnings".
 		return verdict{kind: kindSummary, fam: famLine, text: t}
 	case markedReport(doc.short, i):
 		// "✖ parses minutes (1ms)" over the indented report of its
@@ -1635,11 +1639,6 @@ func mayBeCount(t string) bool {
 		if k := strings.IndexByte(t, ']'); k > 0 {
 			t = strings.TrimLeft(t[k+1:], " \t")
 		}
-	}
-	if failMarked(t) {
-		// commitlint's "✖   found 2 problems, 0 warnings"
-		_, t, _ = strings.Cut(t, " ")
-		t = strings.TrimLeft(t, " ")
 	}
 	return t != "" && (isDigit(t[0]) || strings.IndexByte("=*tTfFbBcC", t[0]) >= 0) || strings.Contains(t, " had compilation errors") ||
 		strings.Contains(t, "| ") && strings.HasSuffix(t, " failed")
@@ -2348,19 +2347,30 @@ const maxConsoleLines = 200
 // console: "stderr | src/x.test.ts > suite > test", or the file alone.
 var vitestConsoleRe = regexp.MustCompile(`^(?:stdout|stderr) \| \S+\.[cm]?[jt]sx?(?: > .*)?$`)
 
-// vitestConsole reports whether line i is vitest's console header or a
-// line under it, before the blank line that ends the test's output.
-func vitestConsole(lines []string, i int) bool {
-	for j := i; j >= 0 && j >= i-maxConsoleLines; j-- {
-		l := lines[j]
-		if blank(l) {
-			return false
-		}
-		if (l[0] == 's') && vitestConsoleRe.MatchString(l) {
-			return true
+// consoleAbove returns the window's index of the last vitest console
+// header at or above line i, or -1.
+func (doc *document) consoleAbove(i int) int {
+	for k := len(doc.consoles) - 1; k >= 0; k-- {
+		if h := doc.consoles[k] - doc.base; h <= i {
+			return h
 		}
 	}
-	return false
+	return -1
+}
+
+// vitestConsole reports whether line i is vitest's console header, on
+// line h, or a line under it before the blank line that ends the test's
+// output.
+func vitestConsole(lines []string, i, h int) bool {
+	if h < 0 || i-h > maxConsoleLines {
+		return false
+	}
+	for j := i; j > h; j-- {
+		if blank(lines[j]) {
+			return false
+		}
+	}
+	return true
 }
 
 // teamcityAttrRe is an attribute of a TeamCity service message:
@@ -2442,3 +2452,6 @@ func secretFinding(lines []string, i int) bool {
 	}
 	return secret && rule
 }
+
+// markedCountRe is a count of problems under a failure mark.
+var markedCountRe = regexp.MustCompile(`^\S+\s+found [1-9]\d* (?:problems?|errors?)\b`)

@@ -232,11 +232,23 @@ func quietRecord(short string) bool {
 	}
 	lv, _ := headLevel(short)
 	if lv == levelNone {
-		if m := logfmtRe.FindStringSubmatch(short[:min(len(short), 256)]); m != nil {
-			lv, _ = headLevel(m[2]) // "time=... level=WARN msg=..."
-		}
+		lv = logfmtLevel(short)
 	}
 	return lv == levelWarn || lv == levelInfo
+}
+
+// logfmtLevel returns the level a logfmt record names in its level, lvl
+// or severity field ("time=... level=WARN msg=..."), or levelNone.
+func logfmtLevel(s string) int {
+	s = s[:min(len(s), 256)]
+	if !strings.Contains(s, "level=") && !strings.Contains(s, "lvl=") && !strings.Contains(s, "severity=") {
+		return levelNone
+	}
+	if m := logfmtRe.FindStringSubmatch(s); m != nil {
+		lv, _ := headLevel(m[2])
+		return lv
+	}
+	return levelNone
 }
 
 // sharesSubject reports whether line names something the block's lines

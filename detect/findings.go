@@ -774,10 +774,14 @@ var snippetNumRe = regexp.MustCompile(`^\s*\d+ \|`)
 // (with -verbose, the function's name and a tab before the code). 0 when
 // the line has another shape.
 func codePlaceLen(s string) int {
-	if s == "" || s[0] == ' ' || s[0] == '\t' || !strings.Contains(s[:min(len(s), 512)], ":\t") {
+	if s == "" || s[0] == ' ' || s[0] == '\t' {
 		return 0
 	}
-	k := diagnosticLen(strings.Replace(s[:min(len(s), 512)], ":\t", ": ", 1))
+	t := strings.IndexByte(s[:min(len(s), 512)], '\t')
+	if t < 6 || s[t-1] != ':' {
+		return 0 // (the place's tab is the line's first)
+	}
+	k := diagnosticLen(s[:t] + " " + s[t+1:min(len(s), t+2)])
 	if k == 0 || k >= len(s) || s[k-1] != '\t' || s[k] == ' ' || s[k] == '\t' || strings.Count(s[:k], ":") != 3 {
 		return 0
 	}

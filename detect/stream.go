@@ -114,6 +114,9 @@ type document struct {
 	diff   []bool     // the line is part of a diff hunk
 	quoted []bool     // the line is inside a fenced block that is not output
 	tag    []string   // a supervisor's tag the line was read without, shown again in the report
+	// consoles are the lines of vitest's console headers ("stderr |
+	// x.test.ts > test") in the window, in order.
+	consoles []int
 }
 
 // Window sizes, in lines. An error's block may reach maxBlockScan lines
@@ -395,6 +398,12 @@ func (s *Stream) commitLine(p prepared) {
 		doc.cand[n-1] = true
 	}
 	doc.short = append(doc.short, short)
+	if (strings.HasPrefix(short, "stderr | ") || strings.HasPrefix(short, "stdout | ")) && vitestConsoleRe.MatchString(short) {
+		if len(doc.consoles) > 0 && doc.consoles[0] < doc.base {
+			doc.consoles = slices.DeleteFunc(doc.consoles, func(h int) bool { return h < doc.base })
+		}
+		doc.consoles = append(doc.consoles, doc.base+len(doc.lines)-1)
+	}
 	if strings.HasPrefix(short, "=== ") {
 		s.runAt = doc.base + len(doc.lines)
 	} else if strings.HasPrefix(strings.TrimLeft(short, " "), "--------------------") && ginkgoRule(short) {
@@ -1147,9 +1156,7 @@ func warnRecord(l string) bool {
 	}
 	lv, _ := headLevel(l)
 	if lv == levelNone {
-		if m := logfmtRe.FindStringSubmatch(l[:min(len(l), 256)]); m != nil {
-			lv, _ = headLevel(m[2])
-		}
+		lv = logfmtLevel(l)
 	}
 	return lv == levelWarn
 }

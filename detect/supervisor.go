@@ -28,6 +28,9 @@ const maxSVTags = 64
 // complaints ("tar: x: Cannot open", stamped by ts) are never learned, so
 // their prefix stays theirs.
 func (s *Stream) supervisorTag(line string) int {
+	if line == "" || line[0] == ' ' || line[0] == '\t' || line[0] >= 0x80 {
+		return 0 // no tag starts with a blank, and none with a mark
+	}
 	if k := composePrefix(line); k > 0 {
 		return k
 	}
@@ -35,8 +38,10 @@ func (s *Stream) supervisorTag(line string) int {
 		return k
 	}
 	stamp := 0
-	if k := stampLen(line); k > 0 && k < len(line) && line[k] == ' ' {
-		stamp = k + 1
+	if mayStamp(line) {
+		if k := stampLen(line); k > 0 && k < len(line) && line[k] == ' ' {
+			stamp = k + 1
+		}
 	}
 	if k := barTag(line[stamp:]); k > 0 {
 		if stamp > 0 || pm2Tag(line) {
@@ -202,4 +207,14 @@ func composePrefix(line string) int {
 		return 0
 	}
 	return min(len(line), j+2)
+}
+
+// mayStamp reports whether line may start with a stamp: a digit, or a
+// month's or a day's name ("Nov 23", "Mon Nov 23").
+func mayStamp(line string) bool {
+	c := line[0]
+	if isDigit(c) {
+		return true
+	}
+	return c >= 'A' && c <= 'Z' && len(line) > 4 && line[3] == ' ' && line[1] >= 'a' && line[1] <= 'z' && line[2] >= 'a' && line[2] <= 'z'
 }
