@@ -347,6 +347,14 @@ var (
 	// at d4dc513 (session 30) — 0.913, 0.991, 0.949, 0.965 and 0.979,
 	// 1.000, 0.965, 0.971 (every target met). Never tune the detector
 	// against them.
+	// The forty-sixth (43 outputs: a Go web service's development loop —
+	// ServeMux patterns, SQLite through modernc.org/sqlite, html/template,
+	// httptest, -race on a handler cache, recovered handler panics, curl
+	// against it, a rebuild-and-restart loop, five transcripts),
+	// collected and labelled by someone who never saw the detector or its
+	// output: measured once, unseen, at bcc70e5 (session 30) — 0.989,
+	// 0.956, 0.810, 0.907. Never tune the detector against it.
+	holdout46Floors = floors{precision: 0.988, recall: 0.955, capture: 0.809, category: 0.906}
 	holdout47Floors = floors{precision: 0.912, recall: 0.990, capture: 0.948, category: 0.964}
 	holdout48Floors = floors{precision: 0.978, recall: 1.00, capture: 0.964, category: 0.970}
 	holdout44Floors = floors{precision: 0.927, recall: 0.748, capture: 0.510, category: 0.909}
@@ -578,6 +586,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout43", holdout43Floors},
 		{"holdout44", holdout44Floors},
 		{"holdout45", holdout45Floors},
+		{"holdout46", holdout46Floors},
 		{"holdout47", holdout47Floors},
 		{"holdout48", holdout48Floors},
 		{"holdout37", holdout37Floors},
