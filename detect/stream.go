@@ -812,6 +812,11 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		part(doc.short[f.end])
 	}
 	h := mh.Sum64()
+	if k, ok := annotatedPlace(f.text); ok {
+		if _, dup := s.seen[placeHash(k)]; dup {
+			return // a CI annotation of a diagnostic reported above, at its place, in its words
+		}
+	}
 	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest && !(f.fam == famGoPanic && f.end > f.key) {
 		// (A linter's finding row names no file: the same row under
 		// another file's header is another finding. go test prints a
@@ -822,6 +827,9 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	}
 	if len(s.seen) < maxSeen {
 		s.seen[h] = struct{}{}
+		if k, ok := diagnosticPlace(f.text); ok {
+			s.seen[placeHash(k)] = struct{}{}
+		}
 		if f.fam == famJSON {
 			// A structured record's error field, said again on a line of
 			// its own (errors.Join's lines under "x: 5 of 6 failed:"),
@@ -1586,3 +1594,56 @@ func fileHeading(l string) bool {
 
 // finishedWithRe is a message that only says a run ended with failures.
 var finishedWithRe = regexp.MustCompile(`(?i)^(?:[\w-]+ )?(?:finished|completed|ended|done|exited|stopped|terminated) with (?:\d+ )?(?:failures?|errors?)\b`)
+
+// diagnosticPlace returns a diagnostic's file name, line and message
+// ("svc/x.go:52:53: too many arguments" → "x.go\x0052\x00too many
+// arguments"), the key a CI annotation of it shares.
+func diagnosticPlace(t string) (string, bool) {
+	n := diagnosticLen(t)
+	if n == 0 || indentOf(t) > 0 {
+		return "", false
+	}
+	parts := strings.SplitN(strings.TrimSpace(t[:n]), ":", 3)
+	if len(parts) < 2 {
+		return "", false
+	}
+	file := parts[0][strings.LastIndexByte(parts[0], '/')+1:]
+	return file + "\x00" + parts[1] + "\x00" + strings.TrimSpace(t[n:]), true
+}
+
+// annotatedPlace returns the key of a GitHub Actions annotation that names
+// a file and a line ("::error file=svc/x.go,line=52,col=53::too many
+// arguments"), as diagnosticPlace makes it.
+func annotatedPlace(t string) (string, bool) {
+	rest, ok := strings.CutPrefix(t, "::error file=")
+	if !ok {
+		return "", false
+	}
+	props, msg, ok := strings.Cut(rest, "::")
+	if !ok {
+		return "", false
+	}
+	file, line := "", ""
+	for i, p := range strings.Split(props, ",") {
+		switch {
+		case i == 0:
+			file = p
+		case strings.HasPrefix(p, "line="):
+			line = p[len("line="):]
+		}
+	}
+	if file == "" || line == "" {
+		return "", false
+	}
+	file = file[strings.LastIndexByte(file, '/')+1:]
+	return file + "\x00" + line + "\x00" + strings.TrimSpace(msg), true
+}
+
+// placeHash hashes a place key apart from the texts' hashes.
+func placeHash(k string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seenSeed)
+	h.WriteString("place\x00")
+	h.WriteString(k)
+	return h.Sum64()
+}
