@@ -42,6 +42,7 @@ type Stream struct {
 	sum                        Summary
 	unlisted                   int
 	seen                       map[uint64]struct{} // hashes of the errors' texts
+	places                     map[uint64]struct{} // the places and words of the diagnostics a command reported (placeHash)
 	// names are the tests a recap named as failed ("✘ [fail]: parses
 	// minutes"): a later line that is only such a name heads the test's
 	// report (ava, node's spec reporter).
@@ -458,6 +459,9 @@ func (s *Stream) advance(final bool) {
 	for s.pos < s.lines && (final || s.pos+la < s.lines) {
 		if commandStart(doc.lines[s.pos-doc.base]) {
 			s.endCommand()
+			if len(s.places) > 0 {
+				s.places = nil
+			}
 			if len(s.seen) > 0 {
 				// A shell prompt starts another command: what it prints
 				// again is its own error, not a restatement. (A new map:
@@ -813,7 +817,7 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	}
 	h := mh.Sum64()
 	if k, ok := annotatedPlace(f.text); ok {
-		if _, dup := s.seen[placeHash(k)]; dup {
+		if _, dup := s.places[placeHash(k)]; dup {
 			return // a CI annotation of a diagnostic reported above, at its place, in its words
 		}
 	}
@@ -827,8 +831,11 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	}
 	if len(s.seen) < maxSeen {
 		s.seen[h] = struct{}{}
-		if k, ok := diagnosticPlace(f.text); ok {
-			s.seen[placeHash(k)] = struct{}{}
+		if k, ok := diagnosticPlace(f.text); ok && len(s.places) < maxSeen {
+			if s.places == nil {
+				s.places = map[uint64]struct{}{}
+			}
+			s.places[placeHash(k)] = struct{}{}
 		}
 		if f.fam == famJSON {
 			// A structured record's error field, said again on a line of
