@@ -394,6 +394,13 @@ func (s *Stream) commitLine(p prepared) {
 		prev = doc.short[n-1]
 	}
 	short = taskTagged(s.ungutter(short, prev))
+	if jv == nil && cand && len(short) > 1 && short[0] == '{' && short != p.stripped {
+		// A JSON value a box or a transcript's gutter held (a response's
+		// body in Gemini CLI's tool box): judged as a bare one is.
+		if v, ok := jsonVerdict([]byte(strings.TrimSpace(short))); ok {
+			jv = &v
+		}
+	}
 	if n := len(doc.short); n > 0 && !doc.cand[n-1] && s.lines-s.pos > 0 && traceOpener(short) {
 		// A runtime's trace under a message: the message is its error's.
 		doc.cand[n-1] = true
