@@ -824,7 +824,7 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	}
 	h := mh.Sum64()
 	if k, ok := annotatedPlace(f.text); ok {
-		if _, dup := s.places[placeHash(k)]; dup {
+		if _, dup := s.places[k]; dup {
 			return // a CI annotation of a diagnostic reported above, at its place, in its words
 		}
 	}
@@ -842,7 +842,7 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			if s.places == nil {
 				s.places = map[uint64]struct{}{}
 			}
-			s.places[placeHash(k)] = struct{}{}
+			s.places[k] = struct{}{}
 		}
 		if f.fam == famJSON {
 			// A structured record's error field, said again on a line of
@@ -1609,55 +1609,60 @@ func fileHeading(l string) bool {
 // finishedWithRe is a message that only says a run ended with failures.
 var finishedWithRe = regexp.MustCompile(`(?i)^(?:[\w-]+ )?(?:finished|completed|ended|done|exited|stopped|terminated) with (?:\d+ )?(?:failures?|errors?)\b`)
 
-// diagnosticPlace returns a diagnostic's file name, line and message
-// ("svc/x.go:52:53: too many arguments" → "x.go\x0052\x00too many
-// arguments"), the key a CI annotation of it shares.
-func diagnosticPlace(t string) (string, bool) {
+// diagnosticPlace returns the hash of a diagnostic's file name, line and
+// message ("svc/x.go:52:53: too many arguments" → x.go, 52, "too many
+// arguments"), the key a CI annotation of it shares (annotatedPlace).
+func diagnosticPlace(t string) (uint64, bool) {
 	n := diagnosticLen(t)
-	if n == 0 || indentOf(t) > 0 {
-		return "", false
+	if n == 0 || t[0] == ' ' || t[0] == '\t' {
+		return 0, false
 	}
-	parts := strings.SplitN(strings.TrimSpace(t[:n]), ":", 3)
-	if len(parts) < 2 {
-		return "", false
+	place := t[:n]
+	c := strings.IndexByte(place, ':')
+	if c <= 0 {
+		return 0, false
 	}
-	file := parts[0][strings.LastIndexByte(parts[0], '/')+1:]
-	return file + "\x00" + parts[1] + "\x00" + strings.TrimSpace(t[n:]), true
+	line := place[c+1:]
+	if d := strings.IndexByte(line, ':'); d >= 0 {
+		line = line[:d]
+	}
+	return placeHash(place[:c], line, strings.TrimSpace(t[n:])), true
 }
 
 // annotatedPlace returns the key of a GitHub Actions annotation that names
 // a file and a line ("::error file=svc/x.go,line=52,col=53::too many
 // arguments"), as diagnosticPlace makes it.
-func annotatedPlace(t string) (string, bool) {
+func annotatedPlace(t string) (uint64, bool) {
 	rest, ok := strings.CutPrefix(t, "::error file=")
 	if !ok {
-		return "", false
+		return 0, false
 	}
 	props, msg, ok := strings.Cut(rest, "::")
 	if !ok {
-		return "", false
+		return 0, false
 	}
-	file, line := "", ""
-	for i, p := range strings.Split(props, ",") {
-		switch {
-		case i == 0:
-			file = p
-		case strings.HasPrefix(p, "line="):
-			line = p[len("line="):]
-		}
+	file, props, _ := strings.Cut(props, ",")
+	_, line, ok := strings.Cut(props, "line=")
+	if !ok {
+		return 0, false
 	}
+	line, _, _ = strings.Cut(line, ",")
 	if file == "" || line == "" {
-		return "", false
+		return 0, false
 	}
-	file = file[strings.LastIndexByte(file, '/')+1:]
-	return file + "\x00" + line + "\x00" + strings.TrimSpace(msg), true
+	return placeHash(file, line, strings.TrimSpace(msg)), true
 }
 
-// placeHash hashes a place key apart from the texts' hashes.
-func placeHash(k string) uint64 {
+// placeHash hashes a place, the file's name without its directory, its
+// line and the message, apart from the texts' hashes.
+func placeHash(file, line, msg string) uint64 {
 	var h maphash.Hash
 	h.SetSeed(seenSeed)
 	h.WriteString("place\x00")
-	h.WriteString(k)
+	h.WriteString(file[strings.LastIndexByte(file, '/')+1:])
+	h.WriteByte(0)
+	h.WriteString(line)
+	h.WriteByte(0)
+	h.WriteString(msg)
 	return h.Sum64()
 }
