@@ -471,6 +471,27 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// failed, vitest reports apart.
 		return verdict{}
 	}
+	if strings.Contains(t, "yaml: line ") && yamlLineRe.MatchString(t) {
+		// go-yaml's parse error at a line of the document ("yaml: line
+		// 2: mapping values are not allowed in this context"), whatever
+		// the program wrapped around it.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategorySyntax}
+	}
+	if strings.HasSuffix(t, ":") && i+1 < len(doc.short) && errorListHead(t, doc.short[i+1]) && (i == 0 || !strings.HasSuffix(strings.TrimSpace(doc.short[i-1]), ":")) {
+		// A message that announces the errors listed, indented, under it
+		// (go-yaml's "yaml: unmarshal errors:" over "  line 2: cannot
+		// unmarshal ..."; "2 errors occurred:" over "\t* ..."): one
+		// error, what the items say decides its category. (Under a line
+		// that announces it, it is what that line announced.)
+		v := verdict{kind: kindError, fam: famLine, text: t}
+		for j := i + 1; j < len(doc.short) && j <= i+maxBlockScan && indentOf(doc.short[j]) > 0; j++ {
+			if c := matchRules(clip(doc.short[j])); c != "" {
+				v.cat = c
+				break
+			}
+		}
+		return v
+	}
 	if strings.HasPrefix(t, "Finding:") && secretFinding(doc.short, i) {
 		// gitleaks' report of a secret in the code: the line it found,
 		// the secret, its rule, the file, line and commit, a fingerprint.
@@ -2455,3 +2476,18 @@ func secretFinding(lines []string, i int) bool {
 
 // markedCountRe is a count of problems under a failure mark.
 var markedCountRe = regexp.MustCompile(`^\S+\s+found [1-9]\d* (?:problems?|errors?)\b`)
+
+// yamlLineRe is go-yaml's error at a line of a document.
+var yamlLineRe = regexp.MustCompile(`(?:^|: )yaml: line \d+: \S`)
+
+// errorListRe is a message that ends by announcing a list of errors.
+var errorListRe = regexp.MustCompile(`(?i)\S \w*\s?errors?(?: occurred| found)?:$`)
+
+// errorListHead reports whether t, a message wrapped by what it failed at
+// ("cfgcheck: x.yaml: yaml: unmarshal errors:") and no compiler's
+// diagnostic at a place, announces a list of errors, and next, the line
+// under it, is the first item: indented, not blank.
+func errorListHead(t, next string) bool {
+	return indentOf(next) > 0 && strings.TrimSpace(next) != "" && strings.Contains(t, ": ") && diagnosticLen(t) == 0 &&
+		errorListRe.MatchString(t) && !strings.HasPrefix(t, "Error:")
+}

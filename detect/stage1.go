@@ -40,6 +40,8 @@ var triggerWords = []string{
 	"##teamcity[buildproblem",
 	// gitleaks' report of a secret, and its count.
 	"finding:  ", "leaks found: ",
+	// go-yaml's parse errors at a line.
+	"yaml: line ",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
