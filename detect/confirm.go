@@ -362,6 +362,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return v
 		}
 	}
+	if t[0] == '"' && quotedPlaceRe.MatchString(t) {
+		// A file's place with its name quoted (cron's `"x.cron":1: bad
+		// hour`): a diagnostic, not a string literal.
+		return verdict{kind: kindError, fam: famLine, text: t}
+	}
 	if t[0] == '"' {
 		if strings.HasPrefix(t, `"posn": "`) {
 			// go vet -json's finding, an object over lines: its place,
@@ -2491,3 +2496,6 @@ func errorListHead(t, next string) bool {
 	return indentOf(next) > 0 && strings.TrimSpace(next) != "" && strings.Contains(t, ": ") && diagnosticLen(t) == 0 &&
 		errorListRe.MatchString(t) && !strings.HasPrefix(t, "Error:")
 }
+
+// quotedPlaceRe is a diagnostic at a place whose file's name is quoted.
+var quotedPlaceRe = regexp.MustCompile(`^"[^"\s]+":\d+: [a-z]`)
