@@ -397,6 +397,14 @@ var (
 	// Worked on since (errcheck, pre-commit, actionlint's levels,
 	// yamllint, editorconfig-checker, commitlint, gitleaks): its figures
 	// now.
+	// The fifty-fourth (41 outputs: modern Go on a small data-structures
+	// library — generics, iterators, slices/maps/cmp, errors.Is/As,
+	// fuzzing, examples, go vet's analyzers, go.mod's go line,
+	// golangci-lint, five transcripts), collected and labelled by someone
+	// who never saw the detector or its output: measured once, unseen, at
+	// 04135ce (session 30) — 1.000, 0.969, 0.932, 0.874. Never tune the
+	// detector against it.
+	holdout54Floors = floors{precision: 1.00, recall: 0.968, capture: 0.931, category: 0.873}
 	holdout44Floors = floors{precision: 0.983, recall: 0.878, capture: 0.710, category: 0.928}
 )
 
@@ -633,6 +641,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout50", holdout50Floors},
 		{"holdout51", holdout51Floors},
 		{"holdout52", holdout52Floors},
+		{"holdout54", holdout54Floors},
 		{"holdout37", holdout37Floors},
 		{"holdout38", holdout38Floors},
 	} {
