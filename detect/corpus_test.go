@@ -405,6 +405,14 @@ var (
 	// 04135ce (session 30) — 1.000, 0.969, 0.932, 0.874. Never tune the
 	// detector against it.
 	holdout54Floors = floors{precision: 1.00, recall: 0.968, capture: 0.931, category: 0.873}
+	// The fifty-third (42 outputs: a Go gRPC microservice's development
+	// loop — protoc and its Go plugins, stale generated code, bufconn
+	// tests with protocmp, status codes at runtime, interceptors that
+	// recover panics, go get, five transcripts), collected and labelled
+	// by someone who never saw the detector or its output: measured once,
+	// unseen, at 04135ce (session 30) — 0.976, 0.953, 0.962, 0.902: every
+	// target met. Never tune the detector against it.
+	holdout53Floors = floors{precision: 0.975, recall: 0.952, capture: 0.961, category: 0.901}
 	holdout44Floors = floors{precision: 0.983, recall: 0.878, capture: 0.710, category: 0.928}
 )
 
@@ -641,6 +649,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout50", holdout50Floors},
 		{"holdout51", holdout51Floors},
 		{"holdout52", holdout52Floors},
+		{"holdout53", holdout53Floors},
 		{"holdout54", holdout54Floors},
 		{"holdout37", holdout37Floors},
 		{"holdout38", holdout38Floors},
