@@ -413,6 +413,14 @@ var (
 	// unseen, at 04135ce (session 30) — 0.976, 0.953, 0.962, 0.902: every
 	// target met. Never tune the detector against it.
 	holdout53Floors = floors{precision: 0.975, recall: 0.952, capture: 0.961, category: 0.901}
+	// The fifty-fifth (44 outputs: a Go HTTP client library and the
+	// services it calls — timeouts, x509 and TLS failures, EOF and
+	// resets, 4xx/5xx, retries that give up, curl against a fake server,
+	// a CLI's exit messages, five transcripts), collected and labelled by
+	// someone who never saw the detector or its output: measured once,
+	// unseen, at 04135ce (session 30) — 0.968, 0.968, 0.868, 0.889. Never
+	// tune the detector against it.
+	holdout55Floors = floors{precision: 0.967, recall: 0.967, capture: 0.867, category: 0.888}
 	holdout44Floors = floors{precision: 0.983, recall: 0.878, capture: 0.710, category: 0.928}
 )
 
@@ -651,6 +659,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout52", holdout52Floors},
 		{"holdout53", holdout53Floors},
 		{"holdout54", holdout54Floors},
+		{"holdout55", holdout55Floors},
 		{"holdout37", holdout37Floors},
 		{"holdout38", holdout38Floors},
 	} {
