@@ -120,19 +120,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return i, end, i
 	}
-	if fam == famFields {
-		end = i // its fields, "Label:  value", to the blank line
-		for j := i + 1; j < len(lines) && j <= i+maxBlockScan && reportFieldRe.MatchString(lines[j]); j++ {
-			end = j
-		}
-		return i, end, i
-	}
-	if fam == famHook {
-		end = i // its id, its exit code, its word on files it changed
-		for j := i + 1; j < len(lines) && j <= i+4 && strings.HasPrefix(lines[j], "- ") && hookFieldRe.MatchString(lines[j]); j++ {
-			end = j
-		}
-		return i, end, i
+	switch fam {
+	case famFields:
+		return i, matchedBelow(lines, i, i+maxBlockScan, reportFieldRe), i // its fields, "Label:  value", to the blank line
+	case famHook:
+		return i, matchedBelow(lines, i, i+4, hookFieldRe), i // its id, its exit code, its word on files it changed
 	}
 	if strings.HasPrefix(lines[i], "\timports ") {
 		if h := importChain(lines, i); h >= floor {
@@ -2220,6 +2212,16 @@ func sameProgram(a, b string) bool {
 		return p
 	}
 	return name(a) == name(b)
+}
+
+// matchedBelow returns the last line of the run right under line i, to
+// limit, that re matches; i when the next line does not.
+func matchedBelow(lines []string, i, limit int, re *regexp.Regexp) int {
+	end := i
+	for j := i + 1; j < len(lines) && j <= limit && re.MatchString(lines[j]); j++ {
+		end = j
+	}
+	return end
 }
 
 // reportFieldRe is a labelled field of a report: "RuleID:      aws-access-token".

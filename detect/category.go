@@ -466,19 +466,7 @@ func bashUnsetParam(t string) bool {
 	if isDigit(m[1][0]) {
 		return true // ${1:?usage: x}: a positional parameter, never a command's name
 	}
-	msg := m[2]
-	for k := strings.Index(msg, m[1]); k >= 0; {
-		end := k + len(m[1])
-		if (k == 0 || !isWordByte(msg[k-1])) && (end == len(msg) || !isWordByte(msg[end])) {
-			return true
-		}
-		n := strings.Index(msg[end:], m[1])
-		if n < 0 {
-			break
-		}
-		k = end + n
-	}
-	return false
+	return hasWord(m[2], m[1])
 }
 
 // shellBuiltins are the builtins bash names in its errors.

@@ -447,7 +447,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// what the hook printed follows, its errors its own. A test hook
 		// failed its tests.
 		v := verdict{kind: kindError, fam: famHook, text: t, cat: errkind.CategoryBuild}
-		if hasWord(strings.ToLower(t), "test") || hasWord(strings.ToLower(t), "tests") {
+		if lt := strings.ToLower(t); hasWord(lt, "test") || hasWord(lt, "tests") {
 			v.cat = errkind.CategoryTest
 		}
 		return v

@@ -230,11 +230,17 @@ func quietRecord(short string) bool {
 			return levelWords[inner] != levelError
 		}
 	}
-	lv, _ := headLevel(short)
-	if lv == levelNone {
-		lv = logfmtLevel(short)
-	}
+	lv := textLevel(short)
 	return lv == levelWarn || lv == levelInfo
+}
+
+// textLevel returns the level a record in text names: its head's level
+// word ("WARN x", "[error] x"), or else its logfmt level field.
+func textLevel(s string) int {
+	if lv, _ := headLevel(s); lv != levelNone {
+		return lv
+	}
+	return logfmtLevel(s)
 }
 
 // logfmtLevel returns the level a logfmt record names in its level, lvl

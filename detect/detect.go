@@ -191,8 +191,6 @@ func (d *Detector) record(doc *document, f finding, full bool) Error {
 		cut := 0
 		if len(f.detail) == 0 {
 			cut = doc.cut[f.start+i]
-		}
-		if len(f.detail) == 0 {
 			l = doc.tag[f.start+i] + l
 		}
 		e.Multiline = append(e.Multiline, strings.Clone(shorten(l, cut)))

@@ -1173,14 +1173,7 @@ func warnRecord(l string) bool {
 	if strings.Contains(l, `"level":"warn"`) || strings.Contains(l, `"level":"WARN"`) || strings.Contains(l, `"level":"warning"`) || strings.Contains(l, `"level":40`) {
 		return true
 	}
-	if strings.HasPrefix(l, "{") {
-		return false
-	}
-	lv, _ := headLevel(l)
-	if lv == levelNone {
-		lv = logfmtLevel(l)
-	}
-	return lv == levelWarn
+	return !strings.HasPrefix(l, "{") && textLevel(l) == levelWarn
 }
 
 // maxJoinedItems is the most lines of one joined error read above.
@@ -1558,7 +1551,7 @@ func embeddedPlaceLines(lines []string, i, end int) int {
 
 // countedRe is a checker's count of the errors it found:
 // editorconfig-checker's "5 errors found".
-var countedRe = regexp.MustCompile(`^(\d{1,4}) errors? found\.?$`)
+var countedRe = regexp.MustCompile(`^([1-9]\d{0,3}) errors? found\.?$`)
 
 // countedFindings returns the lines of the findings right above a
 // checker's count on line i, when they are grouped under their files
@@ -1589,7 +1582,7 @@ func countedFindings(lines []string, i, floor int) []int {
 		}
 		break
 	}
-	if top < 0 || len(items) != n || lines[top] == "" || !fileHeading(lines[top]) || top > items[len(items)-1] {
+	if top < 0 || len(items) != n || top > items[len(items)-1] {
 		return nil
 	}
 	slices.Reverse(items)

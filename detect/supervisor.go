@@ -43,8 +43,8 @@ func (s *Stream) supervisorTag(line string) int {
 			stamp = k + 1
 		}
 	}
-	if k := barTag(line[stamp:]); k > 0 {
-		if stamp > 0 || pm2Tag(line) {
+	if k, numbered := barTag(line[stamp:]); k > 0 {
+		if stamp > 0 || numbered {
 			return stamp + k
 		}
 		return s.learnedTag(line, 0, k)
@@ -57,11 +57,7 @@ func (s *Stream) supervisorTag(line string) int {
 	if k := elapsedLen(line); k > 0 {
 		// Seconds since the start (moreutils' ts -s "%.s", ts -i):
 		// learned like a tag, its digits aside.
-		if s.elapsed {
-			return k
-		}
-		if s.learnedTag(line, k, k) > 0 {
-			s.svTags = s.svTags[:len(s.svTags)-1] // (the empty tag it learned)
+		if s.elapsed || carriesProgramLine(line[k:]) {
 			s.elapsed = true
 			return k
 		}
@@ -91,53 +87,53 @@ func (s *Stream) learnedTag(line string, from, end int) int {
 	if slices.Contains(s.svTags, tag) {
 		return end
 	}
-	rest := line[end:]
-	carries := rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '{' || goRuntimeHead(rest) || logfmtRe.MatchString(rest)
-	if !carries {
-		_, carries = recordPrefix(rest)
-	}
-	if !carries || len(s.svTags) >= maxSVTags {
+	if !carriesProgramLine(line[end:]) || len(s.svTags) >= maxSVTags {
 		return 0
 	}
 	s.svTags = append(s.svTags, tag)
 	return end
 }
 
+// carriesProgramLine reports whether what follows a tag is what no
+// program's complaint is: nothing, an indented line, a record of its own
+// (stamped, logfmt, a JSON object) or a Go crash's head.
+func carriesProgramLine(rest string) bool {
+	if rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '{' || goRuntimeHead(rest) || logfmtRe.MatchString(rest) {
+		return true
+	}
+	_, stamped := recordPrefix(rest)
+	return stamped
+}
+
 // barTag returns the length of a name and a bar before a program's line
-// ("web.1    | ", "0|api   | "), 0 when s has none.
-func barTag(s string) int {
+// ("web.1    | ", "0|api   | "), 0 when s has none, and whether a
+// process's number heads it (pm2's).
+func barTag(s string) (n int, numbered bool) {
 	i := 0
 	if d := digits(s, 4); d > 0 && d < len(s) && s[d] == '|' {
-		i = d + 1 // pm2's process number
+		i, numbered = d+1, true
 	}
-	n := i
+	n = i
 	for n < len(s) && n-i < 48 && (isWordByte(s[n]) || s[n] == '.' || s[n] == '-' || s[n] == '@' || s[n] == '/') {
 		n++
 	}
 	if n == i {
-		return 0
+		return 0, false
 	}
 	j := n
 	for j < len(s) && s[j] == ' ' {
 		j++
 	}
 	if j == n || j >= len(s) || s[j] != '|' {
-		return 0
+		return 0, false
 	}
 	if j+1 == len(s) {
-		return j + 1
+		return j + 1, numbered
 	}
 	if s[j+1] != ' ' {
-		return 0
+		return 0, false
 	}
-	return j + 2
-}
-
-// pm2Tag reports whether line starts with pm2's tag: a process number, a
-// bar, a name.
-func pm2Tag(line string) bool {
-	d := digits(line, 4)
-	return d > 0 && d < len(line) && line[d] == '|'
+	return j + 2, numbered
 }
 
 // programTag returns the length of a program's name after a stamp,
