@@ -752,6 +752,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			// one among them, before the frames ("\tfrom x.rb:3:in ...").
 			end = rubyMessageTail(lines, i, limit)
 		}
+		if end == i && strings.Contains(lines[i], " != ") && isPyException(lines[i]) {
+			end = ndiffTail(lines, i+1, limit) // unittest's assertEqual, its traceback cut: the ndiff of the two
+		}
 		if fam == famException || i+1 <= limit && traceOpener(lines[i+1]) {
 			end = traceEnd(lines, i, end, limit)
 		}
@@ -1460,7 +1463,7 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 			return end, key
 		case indentOf(l) > 0 || caretRe.MatchString(l):
 			end = j
-		case tracebackRe.MatchString(l) || pyChainRe.MatchString(l):
+		case tracebackRe.MatchString(l) || pyChainRe.MatchString(l) || elided(l):
 			end = j
 		case isPyException(l):
 			end, key = j, j
@@ -1513,6 +1516,11 @@ func pyMessageTail(lines []string, i, limit int) int {
 		}
 		break
 	}
+	if end == i && strings.Contains(lines[i], " != ") {
+		if e := ndiffTail(lines, i+1, limit); e > i {
+			return e // unittest's assertEqual: "x != y" over the ndiff of the two
+		}
+	}
 	if j <= limit && blank(lines[j]) && j+1 <= limit && strings.HasPrefix(lines[j+1], "[SQL: ") {
 		j++
 	}
@@ -1532,6 +1540,28 @@ func pyMessageTail(lines []string, i, limit int) int {
 		case open:
 			open = !strings.HasSuffix(strings.TrimRight(l, " \r"), "]")
 		case blank(l) || promptLike(l):
+			return end
+		}
+	}
+	return end
+}
+
+// ndiffTail returns the last line of the difflib.ndiff that starts on
+// line j ("- {'a': 1}", "?       ^", "+ {'a': 2}", a blank line after a
+// hint), or j-1 when none does.
+func ndiffTail(lines []string, j, limit int) int {
+	end := j - 1
+	if j > limit || !strings.HasPrefix(lines[j], "- ") && !strings.HasPrefix(lines[j], "+ ") {
+		return end
+	}
+	for k := j; k <= limit && k < j+maxBlockScan; k++ {
+		l := lines[k]
+		switch {
+		case len(l) > 2 && (strings.HasPrefix(l, "- ") || strings.HasPrefix(l, "+ ") || strings.HasPrefix(l, "? ") || strings.HasPrefix(l, "  ")):
+			end = k
+		case l == "" && k+1 <= limit && strings.HasPrefix(lines[k-1], "? ") && (strings.HasPrefix(lines[k+1], "- ") || strings.HasPrefix(lines[k+1], "+ ")):
+			// (the blank line a hint's own newline leaves)
+		default:
 			return end
 		}
 	}
@@ -1584,13 +1614,29 @@ func captureGoPanic(lines []string, i, limit int) int {
 			return end
 		}
 		l = strings.TrimRight(l, " ") // (tparse pads its lines)
-		if goFrameRe.MatchString(l) || strings.HasPrefix(l, "runtime stack:") || strings.HasPrefix(l, "...") || goSignalRe.MatchString(l) {
+		if goFrameRe.MatchString(l) || strings.HasPrefix(l, "runtime stack:") || strings.HasPrefix(l, "...") || goSignalRe.MatchString(l) || elided(l) {
 			end = j
 			continue
 		}
 		return end
 	}
 	return end
+}
+
+// elided reports whether l is the line a harness puts where it left out
+// the middle of a command's output, the end shown under it (Codex's "…
+// +10 lines"): the block it cuts goes on below it.
+func elided(l string) bool {
+	t := strings.TrimSpace(l)
+	if !strings.HasPrefix(t, "… +") || !strings.HasSuffix(t, " lines") {
+		return false
+	}
+	for _, c := range []byte(t[len("… +") : len(t)-len(" lines")]) {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	return len(t) > len("… + lines")
 }
 
 // goSignalRe is a line of the runtime's report of a signal it could not

@@ -146,7 +146,7 @@ var shapes = newRuleSet(
 	// rLevel: a level word at the start of a line: "error: ...", "ERROR
 	// ...", "[ERROR] ...", "[core:error]", "fatal: ...", "error TS2304:",
 	// "Fatal error: ...", sqlite3's "Parse error near line 4: ...".
-	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|parse|Catchable fatal|Recoverable fatal|[A-Za-z][a-z]+) error(?: (?:near|on|at) line \d+)?: )`,
+	`^\s*\d+:\d+\s+error\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:ERROR|ERR|FATAL|CRITICAL|CRIT|SEVERE|EMERG|ALERT|error|err|fatal|crit|alert|emerg|Error|Fatal|Critical)\s*\]|(?:ERROR|FATAL|CRITICAL|SEVERE|D?PANIC|EMERG|ALERT|ERR|CRIT)(?:\b[:\s]|$)|(?:error|fatal|Error|Fatal|ERR)(?:\[[\w-]+\])?(?::| [A-Z]{1,4}\d+:| in | -|!)|(?:Fatal|Parse|parse|Catchable fatal|Recoverable fatal|[A-Za-z][a-z]+) error(?: (?:near|on|at) line \d+)?: )`,
 	// rRunPrefix: the prefix of a run of lines that are one error: npm's,
 	// Maven's, prettier's.
 	`^(?:npm (?:ERR!|error)|\[(?:ERROR|FATAL|error)\])(?: |$)`,
@@ -158,7 +158,7 @@ var shapes = newRuleSet(
 	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
 	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+(?:-\d+(?::\d+)?)?: (\S.*)`,
 	// rGoQuiet: the go command's progress, not its errors.
-	`^go: (?:downloading|finding|extracting|upgraded|downgraded|added|removed|found|creating|to add|to switch to|updates to go\.mod needed;? to update)`,
+	`^go: (?:downloading|finding|extracting|upgraded|downgraded|added|removed|found|creating|to add|to switch to)`,
 	// rToolErr: a program's complaint: "curl: (7) Failed to connect ...",
 	// "bash: foo: command not found", "x.sh: line 3: y: unbound variable",
 	// Apache's "AH00526: Syntax error on line 3 of x.conf:".
@@ -2499,3 +2499,100 @@ func errorListHead(t, next string) bool {
 
 // quotedPlaceRe is a diagnostic at a place whose file's name is quoted.
 var quotedPlaceRe = regexp.MustCompile(`^"[^"\s]+":\d+: [a-z]`)
+
+// goRunExit reports whether t is go run's report that the program it ran
+// failed: "exit status 1".
+func goRunExit(t string) bool {
+	n := strings.TrimPrefix(t, "exit status ")
+	return len(n) < len(t) && n != "0" && n != "" && digits(n, 3) == len(n)
+}
+
+// lastWords judges the lines that end on line i, right above go run's
+// "exit status 1", which no rule took: the last thing the program printed
+// before it failed, its fatal message ("2026/11/23 19:07:55 spans: item
+// 1: reversed span 9-2", "usage: spanx LIST"), when it is one. The message
+// may go on over lines of its own (errors.Join's, printed whole), up to
+// the record that heads it. It returns the verdict and the message's
+// first line. A record at another level, a test binary's verdict, a race
+// detector's count or a frame says the program said why elsewhere.
+func lastWords(doc *document, i, floor int) (verdict, int) {
+	start := i + 1
+	for j := i; j >= floor && j > i-maxJoinedItems && messageLine(doc, j); j-- {
+		start = j
+		if _, stamped := recordPrefix(doc.lines[j]); stamped {
+			break // the record the message starts in
+		}
+	}
+	if start > i {
+		return verdict{}, i
+	}
+	msg := strings.TrimSpace(doc.short[start])
+	cat := matchRules(clip(msg))
+	if cat == "" && !strings.HasPrefix(strings.ToLower(msg), "usage:") {
+		cat = errkind.CategoryRuntime // the program gave up as it ran (log.Fatal's record, its own words)
+	}
+	return verdict{kind: kindError, fam: famRecord, text: msg, cat: cat}, start
+}
+
+// messageLine reports whether line i of the window may be part of what a
+// program printed as it gave up: at the margin, no record at a level
+// other than error's, no test binary's verdict or count, no frame, no
+// prompt.
+func messageLine(doc *document, i int) bool {
+	l, t := doc.lines[i], doc.short[i]
+	if blank(t) || indentOf(l) > 0 || l[0] == '\t' || l[0] == '{' || promptLike(l) || commandStart(l) || goFrameRe.MatchString(t) || goResultLine(t) || t == "FAIL" || t == "PASS" || goPackageFailed(t) ||
+		strings.HasPrefix(t, "Found ") || strings.HasPrefix(t, "ok ") || strings.HasPrefix(t, "=== ") || doc.diff[i] || doc.quoted[i] {
+		return false
+	}
+	lv := textLevel(t)
+	return lv == levelNone || lv == levelError
+}
+
+// fatalTail returns the end of the block of the error on line i that ends
+// on line end,
+// taken on over the rest of the message the program logged whole as it
+// gave up, right above go run's "exit status 1": the items of an
+// errors.Join under the log.Fatal record that printed the first.
+func fatalTail(doc *document, i, end int) int {
+	if _, stamped := recordPrefix(doc.lines[end]); !stamped && doc.cand[i] {
+		return end // (a message no rule took is the program's last words whole: lastWords)
+	}
+	if !doc.cand[i] && end+2 < len(doc.short) && goRunExit(doc.short[end+1]) && goGenerateExit(doc.short[end+2]) {
+		// A generator's last words that no rule took: go generate's line
+		// under its exit status says it is the generator's failure (its
+		// conclusion, taken under it).
+		return end + 1
+	}
+	for k := end + 1; k < len(doc.short) && k <= end+maxJoinedItems; k++ {
+		if goRunExit(doc.short[k]) {
+			return k - 1
+		}
+		if _, stamped := recordPrefix(doc.lines[k]); stamped || !messageLine(doc, k) {
+			return end
+		}
+	}
+	return end
+}
+
+// endsInCause reports whether msg ends in the cause an error reported
+// above named: the words after one of its colons, long enough to be one
+// ("resize batch failed: resize a.png: png: invalid format" under "worker:
+// resize a.png: png: invalid format"). A program's last words that only
+// say again why it failed are its recap.
+func endsInCause(msg, above string) bool {
+	for k := strings.Index(above, ": "); k >= 0; {
+		c := above[k+2:]
+		if len(c) < minCause {
+			return false
+		}
+		if strings.HasSuffix(msg, c) {
+			return true
+		}
+		n := strings.Index(c, ": ")
+		if n < 0 {
+			return false
+		}
+		k += 2 + n
+	}
+	return false
+}

@@ -56,8 +56,9 @@ type Stream struct {
 	// recaps.
 	segmented           bool
 	segErrs             int
-	lastErr             int // the last line of the last error's block (when nErrs > 0)
-	warnEnd             int // one past the last line of the last warning reported (include_warnings)
+	lastErr             int    // the last line of the last error's block (when nErrs > 0)
+	lastText            string // what the last error said (when nErrs > 0)
+	warnEnd             int    // one past the last line of the last warning reported (include_warnings)
 	segNamed, segCounts []Error
 
 	// runAt is one past the line of go test -v's last "=== RUN" (or
@@ -483,6 +484,14 @@ func (s *Stream) advance(final bool) {
 		}
 		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
 			s.consider(s.pos - doc.base)
+		} else if i := s.pos - doc.base; i > 0 && s.pos-1 >= s.next && goRunExit(doc.short[i]) && !s.errorSince(doc, i-1) {
+			lo := max(s.next, s.pos-lookBehind) - doc.base
+			if s.nErrs > 0 {
+				lo = max(lo, s.lastErr+1-doc.base)
+			}
+			if v, start := lastWords(doc, i-1, lo); v.kind == kindError && !(s.nErrs > 0 && s.lastErr > s.pos-maxBlockScan && endsInCause(v.text, s.lastText)) {
+				s.judged(start, v)
+			}
 		}
 		s.pos++
 	}
@@ -514,7 +523,13 @@ func (s *Stream) consider(i int) {
 		s.add(&s.errs, doc, finding{start: i, end: i, key: i, kind: kindError, text: doc.lines[i]})
 		return
 	}
-	v := d.confirm(doc, i)
+	s.judged(i, d.confirm(doc, i))
+}
+
+// judged goes on with stage 2 for line i of the window, once it is judged
+// v: its block, recorded.
+func (s *Stream) judged(i int, v verdict) {
+	d, doc := s.d, &s.doc
 	if v.kind == kindError && strings.Contains(v.text, " with ") && finishedWithRe.MatchString(v.text) && recordCause(doc.short[i]) == "" {
 		// A record that only says a run ended with failures ("run
 		// finished with failures failed=1"), naming no cause: a recap of
@@ -632,7 +647,7 @@ func (s *Stream) consider(i int) {
 		f.end = j
 	}
 	if v.kind == kindError && d.cfg.CaptureMultiline {
-		e := captureConclusions(doc.short, f.end)
+		e := captureConclusions(doc.short, fatalTail(doc, i, f.end))
 		if a := captureAborted(doc.short, e); a > e {
 			e = captureConclusions(doc.short, a) // "Couldn't compile the test." under rustc's "aborting"
 		}
@@ -651,6 +666,7 @@ func (s *Stream) consider(i int) {
 		if j := f.end + 1; j < len(doc.short) && jsonTwin(doc.short[j], f.text) {
 			f.end = j
 		}
+		f.end = turnEnd(doc, i, f.end)
 	}
 	if v.kind == kindSummary && goPackageFailed(f.text) && !s.errorSince(doc, goPackageStart(doc.short, i)) {
 		// go test's "FAIL\tpkg\t0.01s" with nothing of its package's
@@ -869,6 +885,7 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	s.nErrs++
 	s.segErrs++
 	s.lastErr = doc.base + f.end
+	s.lastText = f.text
 	s.named, s.counts, s.segNamed, s.segCounts = nil, nil, nil, nil // never reported now
 	s.add(&s.errs, doc, f)
 }
@@ -1137,16 +1154,26 @@ const maxAttempts = 16
 // logfmt (slog's, logrus's) or a console's layout (zerolog's "WRN ...
 // error=..."). It returns i when there are none.
 func attemptsAbove(lines []string, i, floor int) int {
-	cause := recordCause(lines[i])
-	if len(cause) < minCause {
-		return i
-	}
 	start := i
-	for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
-		if !warnRecord(lines[j]) || recordCause(lines[j]) != cause {
-			break
+	if cause := recordCause(lines[i]); len(cause) >= minCause {
+		for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
+			if !warnRecord(lines[j]) || recordCause(lines[j]) != cause {
+				break
+			}
+			start = j
 		}
-		start = j
+	}
+	if start == i && i-1 >= floor && textLevel(lines[i-1]) <= levelWarn {
+		// A record that logged the error in its err field right above
+		// the record that gives up with it as its whole message (log's
+		// "parsed 0 spans err=x: bad" over "x: bad" and then exit).
+		c := recordCause(lines[i-1])
+		if k := strings.Index(lines[i-1], " err="); c == "" && k > 0 {
+			c = lines[i-1][k+len(" err="):] // unquoted, to the end ("%v err=%v")
+		}
+		if len(c) >= minCause && c == strings.TrimSpace(lines[i]) {
+			start = i - 1
+		}
 	}
 	return start
 }
@@ -1202,6 +1229,41 @@ func joinedRecordAbove(lines []string, i, floor int) int {
 		break
 	}
 	return i
+}
+
+// turnEnd returns the end of a block that starts on line i and ends on
+// line end, cut short where a transcript moves on: an agent's turn at the
+// margin ("● The output was cut; let me see the rest", "⏺ Bash(...)", a
+// Codex cell), or Claude Code's fold of the rest of a tool's output ("…
+// +10 lines (ctrl+r to expand)"), which stands for lines the error may
+// have had but shows none of them.
+func turnEnd(doc *document, i, end int) int {
+	for j := i + 1; j <= end; j++ {
+		l := doc.lines[j]
+		if strings.HasPrefix(l, "● ") || strings.HasPrefix(l, "⏺ ") || strings.HasPrefix(l, "• ") && codexCell(l) || foldLine(doc.short[j]) {
+			end = j - 1
+			for end > i && blank(doc.lines[end]) {
+				end--
+			}
+			break
+		}
+	}
+	return end
+}
+
+// foldLine reports whether t is Claude Code's fold of the rest of a tool's
+// output: "… +10 lines (ctrl+r to expand)".
+func foldLine(t string) bool {
+	t = strings.TrimSpace(t)
+	if !strings.HasPrefix(t, "… +") || !strings.HasSuffix(t, " to expand)") {
+		return false
+	}
+	t = t[len("… +"):]
+	n := 0
+	for n < len(t) && isDigit(t[n]) {
+		n++
+	}
+	return n > 0 && strings.HasPrefix(t[n:], " lines (")
 }
 
 // toolOutputMark opens a tool's output in Claude Code's transcript.
