@@ -304,6 +304,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			for j := end + 1; j <= limit && strings.HasPrefix(lines[j], prefix) && !own; j++ {
 				end = j
 			}
+		} else if end+1 <= limit && indentOf(lines[end+1]) == 0 && exceptionRe.MatchString(lines[end+1]) && (end+2 > limit || blank(lines[end+2])) {
+			end++ // the report's exception, without frames (surefire's "<<< FAILURE!" over an AssertionError)
 		}
 		return start, end, key
 	case famLinker:
@@ -757,6 +759,14 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		if fam == famException || i+1 <= limit && traceOpener(lines[i+1]) {
 			end = traceEnd(lines, i, end, limit)
+		}
+		for fam == famException && end > i && end+1 <= limit && strings.HasPrefix(strings.TrimLeft(lines[end], " \t"), "from ") && strings.Contains(lines[end+1], ":in ") && shapes.res[rRuby].MatchString(lines[end+1]) {
+			// Ruby prints the exception's cause under its frames, with
+			// frames of its own ("x.rb:9:in `connect': Connection refused
+			// (Errno::ECONNREFUSED)"): one failure, as a chained
+			// traceback is, whose cause says what went wrong.
+			key = end + 1
+			end = captureIndented(lines, end+1, limit, false)
 		}
 		if fam == famException && end > i && abortedRe.MatchString(lines[i]) && exceptionRe.MatchString(lines[i+1]) {
 			key = i + 1 // "rake aborted!": the exception says what went wrong
@@ -1465,7 +1475,9 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 			end = j
 		case tracebackRe.MatchString(l) || pyChainRe.MatchString(l) || elided(l):
 			end = j
-		case isPyException(l):
+		case isPyException(l) && !(end > key && key > i && upperLevel(l)):
+			// (After the exception and its notes, "WARNING:relay:x" at
+			// the margin is logging's next record, not another exception.)
 			end, key = j, j
 			if t := pyMessageTail(lines, j, limit); t > j {
 				end, j = t, t
@@ -1662,10 +1674,26 @@ func captureLogged(lines []string, end, limit int) int {
 	case tracebackRe.MatchString(lines[j]):
 		e, _ := captureTraceback(lines, j, limit)
 		return e
+
 	case j+1 <= limit && exceptionRe.MatchString(lines[j]) && frameRe.MatchString(lines[j+1]):
 		return captureIndented(lines, j, limit, false)
 	}
 	return end
+}
+
+// panicLevel reports whether a record is at a logger's panic level:
+// logrus's "level=panic", zap's "DPANIC" or "PANIC", zerolog's "PNC" or
+// "level":"panic".
+func panicLevel(l string) bool {
+	if strings.Contains(l, "level=panic") || strings.Contains(l, `"level":"panic"`) || strings.Contains(l, `"level":"dpanic"`) {
+		return true
+	}
+	for _, f := range strings.Fields(l[:min(len(l), 64)]) {
+		if f == "PANIC" || f == "DPANIC" || f == "PNC" || f == "[PANIC]" {
+			return true
+		}
+	}
+	return false
 }
 
 // goStackBelow returns the last line of a Go stack that starts on line j

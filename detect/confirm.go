@@ -80,6 +80,7 @@ type finding struct {
 	text       string           // what went wrong
 	detail     []string         // the block's lines when they are not the input's (JSON)
 	cat        errkind.Category // set when the line's form decides it
+	retried    bool             // the block holds the attempts logged before the error
 }
 
 // verdict is stage 2's judgement of one line.
@@ -165,7 +166,7 @@ var shapes = newRuleSet(
 	`^(?:(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\[\d+\])?|[A-Z]{1,4}\d{3,6}): (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|unterminated|unmatched|unexpected|error)\b)`,
 	// rToolQuiet: words before a colon that make a line a field, not a
 	// program's complaint.
-	`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage)[:=]`,
+	`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage|assistant|user|human|model|agent)[:=]`,
 	// rSignal
 	`(?:^|:\s+)(?:\d+\s+)?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)\b`,
 	// rLinker
@@ -339,6 +340,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "task: [") && taskEchoRe.MatchString(t) {
 		return verdict{} // task's echo of the command it runs: "task: [lint] golangci-lint run"
 	}
+	if t[0] == '+' && xtraceLine(s) {
+		return verdict{} // the shell's trace of a command it runs (set -x): "++ grep -c level=error app.log"
+	}
 	if strings.Count(t, "│") >= 3 {
 		return verdict{} // a table's row (tparse's summary): a recap, or no error at all
 	}
@@ -380,7 +384,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return jsonKeyVerdict(m[1], m[2])
 		}
 	}
-	if t[0] == '"' || t[0] == '\'' || t[0] == '`' || continuedCode(t) && !wrappedDiagnostic(doc.short, i, len(doc.short)-1) {
+	if t[0] == '"' || t[0] == '\'' || t[0] == '`' || continuedCode(t) && !diagnosticStart(t) && !wrappedDiagnostic(doc.short, i, len(doc.short)-1) {
 		// A string literal, or a line of code that goes on on the next
 		// (a struct field, an argument list, a concatenation): source;
 		// not a checker's message that a narrow terminal wrapped.
@@ -647,21 +651,25 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	// case says what the record is.
 	// Or the level first, then the timestamp (log4j's "%-5p %d [%t] %c -
 	// %m": "ERROR 2026-05-06 12:00:00,123 [main] x.Y - msg").
+	// Or logrus's on a terminal: the level, then the seconds since start
+	// ("ERRO[0000] plugin failed to load").
 	if lv, k := headLevel(s); lv != levelNone && upperLevel(s) {
-		if j := skipBlanks(s, k); j < len(s) && j > k {
+		stamped := elapsedBracket(s[k:])
+		if j := skipBlanks(s, k); !stamped && j < len(s) && j > k {
 			r := s[j:]
 			if r[0] == '[' {
 				r = r[1:]
 			}
-			if stampLen(r) > 0 {
-				switch lv {
-				case levelError:
-					return verdict{kind: kindError, fam: famRecord, text: t}
-				case levelWarn:
-					return verdict{kind: kindWarning, fam: famLine, text: t}
-				default:
-					return verdict{}
-				}
+			stamped = stampLen(r) > 0
+		}
+		if stamped {
+			switch lv {
+			case levelError:
+				return verdict{kind: kindError, fam: famRecord, text: t}
+			case levelWarn:
+				return verdict{kind: kindWarning, fam: famLine, text: t}
+			default:
+				return verdict{}
 			}
 		}
 	}
@@ -1088,7 +1096,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case strings.Contains(s, ": line ") && bashLineRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTool, text: t}
-	case m(rToolErr) && !m(rToolQuiet):
+	case m(rToolErr) && !m(rToolQuiet) && !onlyZeroCounts(s):
 		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
 	case numberedVerdict(t) && len(s) == len(raw):
 		return verdict{kind: kindError, fam: famTool, text: t}
@@ -1096,7 +1104,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// A database driver's error at the end of a Go error chain: lib/pq's
 		// "x: pq: duplicate key value ...", pgx's "... (SQLSTATE 23505)".
 		return verdict{kind: kindError, fam: famLine, text: t}
-	case (len(s) == len(raw) || goLogPrefixRe.MatchString(raw[:len(raw)-len(s)])) && complaint(s):
+	case (len(s) == len(raw) || goLogPrefixRe.MatchString(raw[:len(raw)-len(s)])) && complaint(s) && !onlyZeroCounts(s):
 		// A program's complaint that says what failed without a level
 		// word: "xz: f.xz: Unexpected end of input" (complaint.go), also
 		// behind Go's log's date, which names no level ("2026/11/23
@@ -2595,4 +2603,33 @@ func endsInCause(msg, above string) bool {
 		k += 2 + n
 	}
 	return false
+}
+
+// zeroFieldRe is a count of failures that is zero, or an error field
+// that holds none: "failed=0", "errors: 0", "err=<nil>".
+var zeroFieldRe = regexp.MustCompile(`\b(?:[Ff]ailed|[Ff]ailures?|[Ee]rrors?|err)(?:=|: ?)(?:0|<nil>|nil|null|none)\b`)
+
+// onlyZeroCounts reports whether the words that make s a program's
+// complaint are all in counts of none ("reports: run complete failed=0
+// duration=12ms"): a report that nothing failed.
+func onlyZeroCounts(s string) bool {
+	if !strings.Contains(s, "=0") && !strings.Contains(s, ": 0") && !strings.Contains(s, "nil") && !strings.Contains(s, "none") && !strings.Contains(s, "null") {
+		return false
+	}
+	rest := zeroFieldRe.ReplaceAllString(s, "")
+	return len(rest) < len(s) && !shapes.res[rToolErr].MatchString(rest) && !complaint(rest)
+}
+
+// xtraceLine reports whether s is the shell's trace of a command under
+// set -x: "+ ", one "+" more a level of nesting, then a command word.
+func xtraceLine(s string) bool {
+	k := 0
+	for k < len(s) && k < 8 && s[k] == '+' {
+		k++
+	}
+	if k == 0 || k+1 >= len(s) || s[k] != ' ' {
+		return false
+	}
+	c := s[k+1]
+	return c >= 'a' && c <= 'z' || c == '[' || c == '.' || c == '/' || c == '\'' || c == '_'
 }

@@ -357,12 +357,12 @@ func hasClock(s string) bool {
 // Levels as log records write them.
 var levelWords = map[string]int{
 	"error": levelError, "err": levelError, "fatal": levelError, "critical": levelError, "crit": levelError,
-	"severe": levelError, "emerg": levelError, "emergency": levelError, "alert": levelError, "panic": levelError,
+	"severe": levelError, "emerg": levelError, "emergency": levelError, "alert": levelError, "panic": levelError, "dpanic": levelError, "pnc": levelError,
 	"warn": levelWarn, "warning": levelWarn,
 	"info": levelInfo, "debug": levelInfo, "trace": levelInfo, "notice": levelInfo, "fine": levelInfo,
 	"verbose": levelInfo, "dbug": levelInfo, "eror": levelError, "crt": levelError,
 	// Three letters (zerolog's console): ERR above, FTL, WRN, INF, DBG, TRC.
-	"ftl": levelError, "wrn": levelWarn, "inf": levelInfo, "dbg": levelInfo, "trc": levelInfo,
+	"ftl": levelError, "wrn": levelWarn, "erro": levelError, "fata": levelError, "pani": levelError, "debu": levelInfo, "trac": levelInfo, "inf": levelInfo, "dbg": levelInfo, "trc": levelInfo,
 }
 
 const (
@@ -406,7 +406,7 @@ func headLevel(s string) (level, n int) {
 	for k < len(s) && k < 10 && (s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z') {
 		k++
 	}
-	if k == 0 || k < len(s) && !strings.ContainsRune(" \t:]|-/", rune(s[k])) {
+	if k == 0 || k < len(s) && !strings.ContainsRune(" \t:]|-/", rune(s[k])) && !elapsedBracket(s[k:]) {
 		return levelNone, 0
 	}
 	var buf [10]byte
@@ -414,6 +414,17 @@ func headLevel(s string) (level, n int) {
 		buf[i] = lower(s[i])
 	}
 	return levelWords[string(buf[:k])], k
+}
+
+// elapsedBracket reports whether s starts with the seconds since start
+// that logrus's text layout puts in brackets right after the level, on a
+// terminal: "[0000]" in "ERRO[0000] plugin failed to load".
+func elapsedBracket(s string) bool {
+	if len(s) < 3 || s[0] != '[' {
+		return false
+	}
+	n := digits(s[1:], 8)
+	return n > 0 && n+1 < len(s) && s[n+1] == ']'
 }
 
 // upperLevel reports whether s starts with a level word in capitals.

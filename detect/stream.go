@@ -592,6 +592,12 @@ func (s *Stream) judged(i int, v verdict) {
 		}
 		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan), proc)
 		f.end = retriedRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan), proc)
+		if p := f.end + 1; p < len(doc.short) && strings.HasPrefix(doc.short[p], "panic: ") && panicLevel(doc.lines[i]) {
+			// The panic a logger raises after writing a record at its
+			// panic level (logrus's Panic, zap's DPanic in development):
+			// one failure, the record's cause.
+			f.end = captureGoPanic(doc.short, p, min(len(doc.short)-1, p+maxBlockScan))
+		}
 		if strings.HasPrefix(doc.short[f.start], "remote: ") {
 			f.end = gitPushTail(doc.short, f.end, min(len(doc.lines)-1, i+maxBlockScan))
 		}
@@ -620,7 +626,8 @@ func (s *Stream) judged(i int, v verdict) {
 			lo = max(lo, s.lastErr+1)
 		}
 		lo = max(lo, s.warnEnd) // (attempts reported as warnings stay theirs)
-		f.start = attemptsAbove(doc.short, i, max(lo-doc.base, 0))
+		f.start = attemptsAbove(doc, i, max(lo-doc.base, 0))
+		f.retried = f.start < i
 	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i > floor && strings.HasPrefix(doc.short[i], ": ") {
 		f.start = i - 1 // the head of an error its newline cut (confirm)
@@ -844,12 +851,13 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			return // a CI annotation of a diagnostic reported above, at its place, in its words
 		}
 	}
-	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest && !(f.fam == famGoPanic && f.end > f.key) {
+	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest && !(f.fam == famGoPanic && f.end > f.key) && !f.retried {
 		// (A linter's finding row names no file: the same row under
 		// another file's header is another finding. go test prints a
 		// test's failure once a run: again is another run, -count=2. The
 		// Go runtime dumps a crash once a process: a dump again is
-		// another process's, a supervisor's restart.)
+		// another process's, a supervisor's restart. A failure retried
+		// again is another failure: a recap retries nothing.)
 		return
 	}
 	if len(s.seen) < maxSeen {
@@ -1153,11 +1161,26 @@ const maxAttempts = 16
 // retry's attempts and the record that gives up are one error, in JSON,
 // logfmt (slog's, logrus's) or a console's layout (zerolog's "WRN ...
 // error=..."). It returns i when there are none.
-func attemptsAbove(lines []string, i, floor int) int {
+func attemptsAbove(doc *document, i, floor int) int {
+	lines := doc.short
 	start := i
 	if cause := recordCause(lines[i]); len(cause) >= minCause {
 		for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
 			if !warnRecord(lines[j]) || recordCause(lines[j]) != cause {
+				break
+			}
+			start = j
+		}
+	} else if raw := doc.lines[i]; !strings.HasPrefix(lines[i], "{") && textLevel(lines[i]) == levelError {
+		// A text layout's: the attempts' messages end in the error's
+		// cause from a ": " on, their prefixes alike but for digits
+		// ("WARNING:relay:attempt 2: upstream x not ready: [Errno 111]
+		// Connection refused" over "ERROR:relay:giving up on x: [Errno
+		// 111] Connection refused").
+		shape := digitless(raw[:len(raw)-len(lines[i])])
+		for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
+			r := doc.lines[j]
+			if len(r) < len(lines[j]) || textLevel(lines[j]) != levelWarn || digitless(r[:len(r)-len(lines[j])]) != shape || !sameCause(lines[j], lines[i]) {
 				break
 			}
 			start = j
