@@ -229,6 +229,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			}
 		}
 		return start, end, key
+	case famPrettyJSON:
+		if st, e, _, ok := prettyObject(lines, i); ok && st >= floor {
+			return st, e, key
+		}
+		return start, end, key
 	case famPkgConfig:
 		for j := i + 1; j <= limit && j <= i+4 && pkgConfigMoreRe.MatchString(lines[j]); j++ {
 			end = j

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/faultline-go/faultline/errkind"
@@ -69,6 +70,7 @@ const (
 	famFields                   // a report of labelled fields, "Finding: ...", "RuleID: ...", to the blank line
 	famHook                     // pre-commit's "name....Failed" with the "- hook id:", "- exit code:" lines under it
 	famTestEntry                // a runner's entry for a failed test: gotestsum's "=== FAIL: pkg TestX (0.00s)", "::group::FAIL ...", the test's output under it
+	famPrettyJSON               // an object printed over lines whose level is error's (a SARIF result through jq, a record through jq .): its braces
 )
 
 // finding is a confirmed error before it is reported.
@@ -372,6 +374,17 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famLine, text: t}
 	}
 	if t[0] == '"' {
+		if levelKeyRe.MatchString(t) {
+			// The level of an object printed over lines (SARIF's result,
+			// a record pretty-printed by jq): the object is the error.
+			if _, _, msg, ok := prettyObject(doc.short, i); ok {
+				cat := errkind.Category("")
+				if strings.Contains(t, `"level"`) && objectHas(doc.short, i, `"ruleId": `) {
+					cat = errkind.CategoryBuild // a checker's finding
+				}
+				return verdict{kind: kindError, fam: famPrettyJSON, text: msg, cat: cat}
+			}
+		}
 		if strings.HasPrefix(t, `"posn": "`) {
 			// go vet -json's finding, an object over lines: its place,
 			// its end, its message (the analyzer names the list it is in).
@@ -2632,4 +2645,78 @@ func xtraceLine(s string) bool {
 	}
 	c := s[k+1]
 	return c >= 'a' && c <= 'z' || c == '[' || c == '.' || c == '/' || c == '\'' || c == '_'
+}
+
+// levelKeyRe is an object's level at error's, on a line of its own:
+// SARIF's "level": "error", a record's "level": "ERROR" or "severity".
+var levelKeyRe = regexp.MustCompile(`^"(?:level|severity)": "(?i:error|fatal|critical|panic)",?$`)
+
+// maxPrettyObject is the most lines an object printed over lines is read
+// over, each way from its level.
+const maxPrettyObject = 64
+
+// prettyObject returns the first and last line of the object printed over
+// lines that holds line i, its opening brace less indented than i and its
+// closing brace at the brace's indentation, and the message it holds (a
+// "text", "message" or "msg" string); ok is false when there is no such
+// object or message.
+func prettyObject(lines []string, i int) (start, end int, msg string, ok bool) {
+	in := indentOf(lines[i])
+	start = -1
+	for j := i - 1; j >= 0 && j >= i-maxPrettyObject; j-- {
+		l := lines[j]
+		if k := indentOf(l); k < in {
+			if strings.HasSuffix(strings.TrimRight(l, " "), "{") {
+				start = j
+			}
+			break
+		}
+	}
+	if start < 0 {
+		return 0, 0, "", false
+	}
+	bi := indentOf(lines[start])
+	end = -1
+	for j := i + 1; j < len(lines) && j <= i+maxPrettyObject; j++ {
+		l := lines[j]
+		if blank(l) {
+			break
+		}
+		if indentOf(l) == bi && strings.HasPrefix(strings.TrimSpace(l), "}") {
+			end = j
+			break
+		}
+		if indentOf(l) < bi {
+			break
+		}
+	}
+	if end < 0 {
+		return 0, 0, "", false
+	}
+	for j := start + 1; j < end; j++ {
+		t := strings.TrimSpace(lines[j])
+		for _, k := range [...]string{`"text": "`, `"message": "`, `"msg": "`} {
+			if rest, found := strings.CutPrefix(t, k); found {
+				if v, err := strconv.Unquote(`"` + strings.TrimSuffix(strings.TrimSuffix(rest, ","), `"`) + `"`); err == nil && v != "" {
+					return start, end, v, true
+				}
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
+// objectHas reports whether the object printed over lines that holds line
+// i has a line that starts with key.
+func objectHas(lines []string, i int, key string) bool {
+	start, end, _, ok := prettyObject(lines, i)
+	if !ok {
+		return false
+	}
+	for j := start + 1; j < end; j++ {
+		if strings.HasPrefix(strings.TrimSpace(lines[j]), key) {
+			return true
+		}
+	}
+	return false
 }

@@ -43,6 +43,7 @@ type Stream struct {
 	unlisted                   int
 	seen                       map[uint64]struct{} // hashes of the errors' texts
 	places                     map[uint64]struct{} // the places and words of the diagnostics a command reported (placeHash)
+	runPlaces                  map[uint64]struct{} // the same since make last gave up on a recipe: one tool run's, whose go vet says them again as "vet: x.go:3:1: ..."
 	// names are the tests a recap named as failed ("✘ [fail]: parses
 	// minutes"): a later line that is only such a name heads the test's
 	// report (ava, node's spec reporter).
@@ -468,7 +469,7 @@ func (s *Stream) advance(final bool) {
 		if commandStart(doc.lines[s.pos-doc.base]) {
 			s.endCommand()
 			if len(s.places) > 0 {
-				s.places = nil
+				s.places, s.runPlaces = nil, nil
 			}
 			if len(s.seen) > 0 {
 				// A shell prompt starts another command: what it prints
@@ -851,6 +852,13 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			return // a CI annotation of a diagnostic reported above, at its place, in its words
 		}
 	}
+	if strings.HasPrefix(doc.lines[f.key], "vet: ") {
+		if k, ok := diagnosticPlace(f.text); ok {
+			if _, dup := s.runPlaces[k]; dup {
+				return // go vet's word on the compiler's diagnostic it printed above, in the same run
+			}
+		}
+	}
 	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest && !(f.fam == famGoPanic && f.end > f.key) && !f.retried {
 		// (A linter's finding row names no file: the same row under
 		// another file's header is another finding. go test prints a
@@ -867,6 +875,10 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 				s.places = map[uint64]struct{}{}
 			}
 			s.places[k] = struct{}{}
+			if s.runPlaces == nil {
+				s.runPlaces = map[uint64]struct{}{}
+			}
+			s.runPlaces[k] = struct{}{}
 		}
 		if f.fam == famJSON {
 			// A structured record's error field, said again on a line of
@@ -889,6 +901,7 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		// make gave up on a recipe: the next recipe (make -k) is another
 		// command, and what it prints again is its own error.
 		s.seen = map[uint64]struct{}{}
+		s.runPlaces = nil
 	}
 	s.nErrs++
 	s.segErrs++
