@@ -1070,11 +1070,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return v
 	case strings.HasPrefix(t, "ERROR [") && loggerBracket(t[len("ERROR "):]),
-		strings.HasPrefix(t, "ERROR   ") && paddedLevel(t):
+		strings.HasPrefix(t, "ERROR   ") && paddedLevel(t),
+		strings.HasPrefix(t, "ERROR ") && loggerColon(t[len("ERROR "):]):
 		// Python logging's "%(levelname)-5.5s [%(name)s] %(message)s"
 		// (Alembic's) and "%(levelname)-8s %(name)s %(message)s" (the
-		// level padded to its width, as pytest's live log too): a record,
-		// not a runner's recap ("ERROR tests/x.py - ...").
+		// level padded to its width, as pytest's live log too), and
+		// "%(levelname)s %(name)s: %(message)s": a record, not a runner's
+		// recap ("ERROR tests/x.py - ...").
 		return verdict{kind: kindError, fam: famRecord, text: t}
 	case mayBeNamedSummary(t) && m(rNamedSummary) && !assignRe.MatchString(t):
 		if strings.HasPrefix(t, "FAIL ") && failMismatchRe.MatchString(t) {
@@ -2565,7 +2567,7 @@ func messageLine(doc *document, i int) bool {
 		strings.HasPrefix(t, "Found ") || strings.HasPrefix(t, "ok ") || strings.HasPrefix(t, "=== ") || doc.diff[i] || doc.quoted[i] {
 		return false
 	}
-	lv := textLevel(t)
+	lv := lineLevel(l, t)
 	return lv == levelNone || lv == levelError
 }
 
@@ -2719,4 +2721,15 @@ func objectHas(lines []string, i int, key string) bool {
 		}
 	}
 	return false
+}
+
+// loggerColon reports whether s starts with a logger's name and a colon,
+// as Python's logging writes "%(name)s: %(message)s": "notify: giving up"
+// ("app.db: x"), not a path a runner names ("tests/x.py::test_y - ...").
+func loggerColon(s string) bool {
+	k := 0
+	for k < len(s) && (isWordByte(s[k]) || s[k] == '.' || s[k] == '-') {
+		k++
+	}
+	return k > 0 && k+1 < len(s) && s[k] == ':' && s[k+1] == ' ' && !strings.HasSuffix(s[:k], ".py")
 }

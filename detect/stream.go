@@ -1184,16 +1184,16 @@ func attemptsAbove(doc *document, i, floor int) int {
 			}
 			start = j
 		}
-	} else if raw := doc.lines[i]; !strings.HasPrefix(lines[i], "{") && textLevel(lines[i]) == levelError {
+	} else if raw := doc.lines[i]; !strings.HasPrefix(lines[i], "{") && lineLevel(raw, lines[i]) == levelError {
 		// A text layout's: the attempts' messages end in the error's
 		// cause from a ": " on, their prefixes alike but for digits
 		// ("WARNING:relay:attempt 2: upstream x not ready: [Errno 111]
 		// Connection refused" over "ERROR:relay:giving up on x: [Errno
 		// 111] Connection refused").
-		shape := digitless(raw[:len(raw)-len(lines[i])])
+		shape := levelless(digitless(raw[:len(raw)-len(lines[i])]))
 		for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
 			r := doc.lines[j]
-			if len(r) < len(lines[j]) || textLevel(lines[j]) != levelWarn || digitless(r[:len(r)-len(lines[j])]) != shape || !sameCause(lines[j], lines[i]) {
+			if len(r) < len(lines[j]) || lineLevel(r, lines[j]) != levelWarn || levelless(digitless(r[:len(r)-len(lines[j])])) != shape || !sameCause(lines[j], lines[i]) {
 				break
 			}
 			start = j
@@ -1237,6 +1237,37 @@ func warnRecord(l string) bool {
 		return true
 	}
 	return !strings.HasPrefix(l, "{") && textLevel(l) == levelWarn
+}
+
+// levelless returns a record's prefix without the level words in it:
+// the shape the records of one logger share whatever their levels
+// ("WARNING " and "ERROR " before "notify: ...").
+func levelless(prefix string) string {
+	f := strings.FieldsFunc(prefix, func(r rune) bool { return r == ' ' || r == '\t' || r == '[' || r == ']' || r == ':' })
+	out := f[:0]
+	for _, w := range f {
+		if _, ok := levelWords[strings.ToLower(w)]; !ok {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// lineLevel returns the level a record names, read without its prefix
+// (short) or with it: "WARNING notify: x", "[sync] ERROR x" (a tag
+// before the level).
+func lineLevel(raw, short string) int {
+	if lv := textLevel(short); lv != levelNone {
+		return lv
+	}
+	if lv := textLevel(raw); lv != levelNone {
+		return lv
+	}
+	if k := namesBeforeLevel(raw); k > 0 {
+		lv, _ := headLevel(raw[k:])
+		return lv
+	}
+	return levelNone
 }
 
 // maxJoinedItems is the most lines of one joined error read above.
