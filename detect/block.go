@@ -1941,6 +1941,9 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // a crash of its own under the complaint
 		case cargoVerdict(l):
 			return end // cargo's verdict on another target
+		case l == lines[j-1] && toolPrefix(l) != "":
+			// The same complaint again (tar's "Unexpected EOF in archive"
+			// twice, curl's --retry): one error.
 		case strings.Contains(l, ": (") && curlCodeRe.MatchString(l):
 			return end // curl's exit code: another request that failed
 		case strings.HasSuffix(l, ": Connection closed") || strings.HasSuffix(l, ": lost connection"):
@@ -1948,9 +1951,6 @@ func captureToolLines(lines []string, i, limit int) int {
 			// is gone: the same failure.
 		case strings.Contains(l, "ERROR:  ") && strings.Contains(lines[i], "ERROR:  "):
 			return end // another statement the server refused (pg_restore, psql)
-		case l == lines[j-1] && toolPrefix(l) != "":
-			// The same complaint again (tar's "Unexpected EOF in archive"
-			// twice): one error.
 		case levels && !own && levelPrefix(l) && !positionedRe.MatchString(l):
 		case !levels && !own && (strings.HasPrefix(l, "fatal: ") || strings.HasPrefix(l, "error: ")) && !positionedRe.MatchString(l):
 			// The program's conclusion after the complaint of what it ran:
