@@ -57,6 +57,7 @@ type Stream struct {
 	// recaps.
 	segmented           bool
 	segErrs             int
+	recipeErrs          int    // errors kept since make last gave up on a recipe, or since the last prompt
 	lastErr             int    // the last line of the last error's block (when nErrs > 0)
 	lastText            string // what the last error said (when nErrs > 0)
 	warnEnd             int    // one past the last line of the last warning reported (include_warnings)
@@ -757,7 +758,7 @@ func (s *Stream) judged(i int, v verdict) {
 		return
 	}
 	if d.cfg.CaptureMultiline && v.fam == famLine && f.start == i && strings.Contains(doc.short[i], ": *** ") && makeRe.MatchString(doc.short[i]) {
-		if st, e, ok := recipeReport(doc.short, i, floor); ok {
+		if st, e, ok := recipeReport(doc.short, i, floor); ok && s.recipeErrs == 0 {
 			// What the failed recipe printed, when no line of it was an
 			// error: a check's own words over what it found.
 			r := finding{start: st, end: e, key: st, kind: kindError, fam: famLine, text: strings.TrimSpace(doc.short[st]), cat: recipeCat(doc.short[st : e+1])}
@@ -897,7 +898,8 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			}
 		}
 	}
-	if strings.Contains(f.text, ": *** ") && makeRe.MatchString(f.text) && len(s.seen) > 0 {
+	made := strings.Contains(f.text, ": *** ") && makeRe.MatchString(f.text)
+	if made && len(s.seen) > 0 {
 		// make gave up on a recipe: the next recipe (make -k) is another
 		// command, and what it prints again is its own error.
 		s.seen = map[uint64]struct{}{}
@@ -905,6 +907,9 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	}
 	s.nErrs++
 	s.segErrs++
+	if s.recipeErrs++; made {
+		s.recipeErrs = 0
+	}
 	s.lastErr = doc.base + f.end
 	s.lastText = f.text
 	s.named, s.counts, s.segNamed, s.segCounts = nil, nil, nil, nil // never reported now
@@ -938,6 +943,7 @@ func (s *Stream) endCommand() {
 		}
 	}
 	s.segmented, s.segErrs, s.segNamed, s.segCounts = true, 0, nil, nil
+	s.recipeErrs = 0
 }
 
 // jsonTwin reports whether a line is the JSON record another handler of
