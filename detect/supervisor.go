@@ -28,8 +28,11 @@ const maxSVTags = 64
 // complaints ("tar: x: Cannot open", stamped by ts) are never learned, so
 // their prefix stays theirs.
 func (s *Stream) supervisorTag(line string) int {
-	if line == "" || line[0] == ' ' || line[0] == '\t' || line[0] >= 0x80 {
-		return 0 // no tag starts with a blank, and none with a mark
+	if line != "" && line[0] == ' ' {
+		return s.dumpTag(line)
+	}
+	if line == "" || line[0] == '\t' || line[0] >= 0x80 {
+		return 0 // no tag starts with a tab, and none with a mark
 	}
 	if k := composePrefix(line); k > 0 {
 		return k
@@ -63,6 +66,33 @@ func (s *Stream) supervisorTag(line string) int {
 		}
 	}
 	return 0
+}
+
+// dumpTag returns the length of the bar a script puts before each line of
+// a log it dumps ("  | 2026/11/23 21:30:30 orders: listening", from sed
+// 's/^/  | /'), learned where the bar carries a stamped record: no code
+// frame's gutter does ("  23 | x := 1", "   |     ^^^"). 0 otherwise.
+func (s *Stream) dumpTag(line string) int {
+	k := 0
+	for k < len(line) && k < 8 && line[k] == ' ' {
+		k++
+	}
+	if k == len(line) || line[k] != '|' {
+		return 0
+	}
+	end := k + 1
+	if end < len(line) && line[end] == ' ' {
+		end++
+	}
+	tag := line[:end]
+	if slices.Contains(s.svTags, tag) {
+		return end
+	}
+	if _, stamped := recordPrefix(line[end:]); !stamped || len(s.svTags) >= maxSVTags {
+		return 0
+	}
+	s.svTags = append(s.svTags, tag)
+	return end
 }
 
 // elapsedLen returns the length of a count of seconds with their
