@@ -1956,9 +1956,13 @@ func captureToolLines(lines []string, i, limit int) int {
 			// The program's conclusion after the complaint of what it ran:
 			// ssh's failure, then git's "fatal: Could not read from remote
 			// repository."
-		case !own && (levelPrefix(l) || toolPrefix(l) != "") && !positionedRe.MatchString(l) && sharesSubject(lines[i:end+1], l):
+		case !own && (levelPrefix(l) || toolPrefix(l) != "") && !positionedRe.MatchString(l) && sharesSubject(lines[i:end+1], l) &&
+			(prefix == "" || toolPrefix(l) == "" || sameProgram(prefix, toolPrefix(l)) || strings.HasSuffix(strings.TrimSpace(l), " failed")):
 			// Another complaint about the same thing: wget's "Resolving
-			// x... failed", then "wget: unable to resolve host address 'x'".
+			// x... failed", then "wget: unable to resolve host address 'x'"
+			// (another program's about it is its own, cp's then chmod's,
+			// unless it only says it failed: a script's "build for x
+			// failed" under go's complaint about x).
 		case shapes.res[rSignal].MatchString(l) && !shapes.res[rSignal].MatchString(lines[i]):
 			// The shell reports the signal the failure ended in.
 		case prefix != "" && strings.HasPrefix(l, prefix) && !own && !positionedRe.MatchString(l) && !quietTool(l):
@@ -2320,7 +2324,7 @@ func promptLike(l string) bool {
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors", a
 // script's ERR trap ("install: FAILED at line 20: sqlite3 ... (exit 1)").
-var conclusionRe = regexp.MustCompile(`^\(✗\) Command failed: |^[\w.-]+: (?:[\w./-]+: )?(?:\w+ failed|at least one \w+ failure|error loading packages)$|^Error: error compiling \w+$|\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all |some )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting|rolled back|rolling back)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|(?:^|# )Failed [^,]+, aborting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Failed to connect to bus: |^error: \S+: patch does not apply$|^errors? in \S+ file, can't \w+\.?$|^[\w.-]+: (?:FAILED|[Ff]ailed) (?:at|on) line \d+: .*\((?:exit|status|rc)[ =]?\d+\)$`)
+var conclusionRe = regexp.MustCompile(`^\(✗\) Command failed: |^[\w.-]+: (?:[\w./-]+: )?(?:\w+ failed|at least one \w+ failure|error loading packages)$|^Error: error compiling \w+$|\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all |some )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting|rolled back|rolling back)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^\S+: Child returned status \d+$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|(?:^|# )Failed [^,]+, aborting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Failed to connect to bus: |^error: \S+: patch does not apply$|^errors? in \S+ file, can't \w+\.?$|^[\w.-]+: (?:FAILED|[Ff]ailed) (?:at|on) line \d+: .*\((?:exit|status|rc)[ =]?\d+\)$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -2402,7 +2406,7 @@ var migrateStmtRe = regexp.MustCompile(`^error: .* in line \d+: \S`)
 // conclusionWords are the words conclusionRe's alternatives hold.
 var conclusionWords = newAutomaton([]string{"previous error", "fails to validate", " failed", "aborting", "not recoverable",
 	"rsync error: ", "refusing.", "bad unit file setting", "treated as errors", "ompilation aborted", " found in ", "had errors",
-	" error: error in ", " failure", "Command failed", "error loading packages", "error compiling", "failed to connect to bus", "patch does not apply", " file, can't "})
+	" error: error in ", " failure", "Command failed", "error loading packages", "error compiling", "failed to connect to bus", "patch does not apply", " file, can't ", "Child returned status"})
 
 // sectionHead reports whether a line is a one-word heading at the margin
 // that opens a runner's next section ("Pending:", "Failures:").

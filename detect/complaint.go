@@ -234,7 +234,7 @@ var failureWords = map[string]bool{
 // secondWords start the pairs in failurePairs.
 var secondWords = map[string]bool{
 	"not": true, "no": true, "could": true, "unable": true, "timed": true, "is": true, "are": true, "was": true,
-	"does": true, "did": true, "divide": true, "division": true, "of": true, "too": true,
+	"does": true, "did": true, "divide": true, "division": true, "of": true, "too": true, "same": true,
 }
 
 // failurePairs say that something failed in two words.
@@ -246,7 +246,7 @@ var failurePairs = map[string]bool{
 	"no such": true, "no matches": true, "could not": true, "unable to": true, "timed out": true,
 	"is not": true, "are not": true, "was not": true, "does not": true, "did not": true,
 	"divide by": true, "division by": true, "of range": true, "of memory": true, "of bounds": true, "too many": true, "too few": true, "too large": true,
-	"too long": true, "too big": true,
+	"too long": true, "too big": true, "not specified": true, "same file": true,
 }
 
 // codedErrorRe is an error with its number: the MySQL client's "ERROR 2002
@@ -265,6 +265,8 @@ func complaintCat(t string) errkind.Category {
 		return errkind.CategoryNetwork
 	case complaintRuntimeRe.MatchString(t):
 		return errkind.CategoryRuntime
+	case complaintFSRe.MatchString(t):
+		return errkind.CategoryFilesystem
 	}
 	return ""
 }
@@ -272,5 +274,6 @@ func complaintCat(t string) errkind.Category {
 var (
 	complaintSyntaxRe  = regexp.MustCompile(`(?i)\bunexpected (?:end|eof)\b|\bpremature(?:ly)? end\b|\bends unexpectedly\b|\btruncated\b|\bnot in (?:the )?[\w.-]+ format\b|\bformat not recognized\b|\bbad magic\b|\binvalid (?:input|header|magic|format|data|base64)\b|\bunknown (?:header|format|file format)\b|\bunfinished stream\b|\bonly garbage\b|\bmalformed\b|\bcorrupt(?:ed)? (?:input|data|file|archive|header|stream)\b`)
 	complaintNetRe     = regexp.MustCompile(`(?i)\b(?:can't|cannot|could not|couldn't|unable to|failed to) connect to (?:\w+ )?(?:server|host)\b|\bunknown (?:server )?host\b|\bcould not resolve host`)
+	complaintFSRe      = regexp.MustCompile(`(?i)\bfile exists$|\bomitting directory\b|\bare the same file$|\bis a directory$|\bnot a directory$|\bdirectory not empty$`)
 	complaintRuntimeRe = regexp.MustCompile(`(?i)\bout of range\b|\bdivi(?:de|sion) by zero\b|\billegal (?:input|byte|character|value|argument)\b`)
 )

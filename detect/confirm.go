@@ -2622,7 +2622,7 @@ func endsInCause(msg, above string) bool {
 
 // zeroFieldRe is a count of failures that is zero, or an error field
 // that holds none: "failed=0", "errors: 0", "err=<nil>".
-var zeroFieldRe = regexp.MustCompile(`\b(?:[Ff]ailed|[Ff]ailures?|[Ee]rrors?|err)(?:=|: ?)(?:0|<nil>|nil|null|none)\b`)
+var zeroFieldRe = regexp.MustCompile(`\b(?:[Ff]ailed|[Ff]ailures?|[Ee]rrors?|err|[Ff]atals?|[Pp]anics?)(?:=|: ?)(?:0|<nil>|nil|null|none)\b`)
 
 // onlyZeroCounts reports whether the words that make s a program's
 // complaint are all in counts of none ("reports: run complete failed=0
