@@ -1764,7 +1764,7 @@ var codeFrameRe = regexp.MustCompile(`^\s*>?\s*\d*\s+\|`)
 // fileNamedRe is a message that starts with the file it is about.
 var fileNamedRe = regexp.MustCompile(`^\s?[\w./\\@~+-]+\.[A-Za-z]\w*: \S`)
 
-var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\d+)?\)|:\[\d+,\d+\]`)
+var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\d+)?\)|:\[\d+,\d+\]|^(?:[\w./-]+\.sh|sh|dash): \d+: `)
 
 // captureTool returns the end of a program's complaint on line i: the
 // lines after it with the same "prog: " prefix (git's "fatal: ..." twice,

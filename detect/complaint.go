@@ -272,7 +272,7 @@ func complaintCat(t string) errkind.Category {
 }
 
 var (
-	complaintSyntaxRe  = regexp.MustCompile(`(?i)\bunexpected (?:end|eof)\b|\bpremature(?:ly)? end\b|\bends unexpectedly\b|\btruncated\b|\bnot in (?:the )?[\w.-]+ format\b|\bformat not recognized\b|\bbad magic\b|\binvalid (?:input|header|magic|format|data|base64)\b|\bunknown (?:header|format|file format)\b|\bunfinished stream\b|\bonly garbage\b|\bmalformed\b|\bcorrupt(?:ed)? (?:input|data|file|archive|header|stream)\b`)
+	complaintSyntaxRe  = regexp.MustCompile(`(?i)\bunexpected (?:end|eof)\b|\bpremature(?:ly)? end\b|\bends unexpectedly\b|\btruncated\b|\bnot in (?:the )?[\w.-]+ format\b|\bformat not recognized\b|\bbad magic\b|\binvalid (?:input|header|magic|format|data|base64)\b|\bunknown (?:header|format|file format)\b|\bunfinished stream\b|\bonly garbage\b|\bmalformed\b|\bunexpected operator\b|\b(?:unary|binary) operator expected\b|\bcorrupt(?:ed)? (?:input|data|file|archive|header|stream)\b`)
 	complaintNetRe     = regexp.MustCompile(`(?i)\b(?:can't|cannot|could not|couldn't|unable to|failed to) connect to (?:\w+ )?(?:server|host)\b|\bunknown (?:server )?host\b|\bcould not resolve host`)
 	complaintFSRe      = regexp.MustCompile(`(?i)\bfile exists$|\bomitting directory\b|\bare the same file$|\bis a directory$|\bnot a directory$|\bdirectory not empty$`)
 	complaintRuntimeRe = regexp.MustCompile(`(?i)\bout of range\b|\bdivi(?:de|sion) by zero\b|\billegal (?:input|byte|character|value|argument)\b`)

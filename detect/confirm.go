@@ -1111,6 +1111,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTool, text: t}
 	case strings.Contains(s, ": line ") && bashLineRe.MatchString(s):
 		return verdict{kind: kindError, fam: famTool, text: t}
+	case dashLineRe.MatchString(s):
+		// dash's (sh's) complaint at a script's line: "x.sh: 3: VAR: VAR
+		// must be set", "sh: 1: x: not found". It prints nothing else so.
+		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
 	case m(rToolErr) && !m(rToolQuiet) && !onlyZeroCounts(s):
 		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
 	case numberedVerdict(t) && len(s) == len(raw):

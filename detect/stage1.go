@@ -218,7 +218,8 @@ func boxInner(line string) (string, bool) {
 func startsLikeError(line string) bool {
 	return diagnosticStart(line) || codePlaceLen(line) > 0 || line != "" && line[0] == '"' && quotedPlaceRe.MatchString(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "• [") || strings.IndexByte(line, '%') >= 0 && strings.Contains(line, "% is below ") && coverageGateRe.MatchString(line) || toolDiagnostic(line) > 0 || strings.HasPrefix(line, "Unknown ") && unknownTargetRe.MatchString(line) ||
 		(strings.HasPrefix(line, "directory ") || strings.HasPrefix(line, "current directory ") || strings.HasPrefix(line, "-buildmode=")) && goPackageErrRe.MatchString(line) || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
-		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") || strings.HasPrefix(line, "Timeout (")
+		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") || strings.HasPrefix(line, "Timeout (") ||
+		(strings.Contains(line, ".sh: ") || strings.HasPrefix(line, "sh: ") || strings.HasPrefix(line, "dash: ")) && dashLineRe.MatchString(line)
 }
 
 // shapedLikeError reports whether a line has another shape of an error
@@ -275,6 +276,10 @@ func structural(line string) bool {
 var stylishRowRe = regexp.MustCompile(`^\s+\(\d+, \d+\)\s+(?:[A-Z]{1,3}\d{4}|compile)\s+\S`)
 
 var bashLineRe = regexp.MustCompile(`^\S+: line \d+: `)
+
+// dashLineRe is dash's (sh's) place before its complaint: the script, or
+// sh itself, and the line ("x.sh: 3: ", "sh: 1: ").
+var dashLineRe = regexp.MustCompile(`^(?:[\w./-]+\.sh|sh|dash): \d+: \S`)
 
 // perlDie reports whether a line ends as Perl's die and warn messages do:
 // "... at script.pl line 12." (maybe ", <STDIN> line 3.").
