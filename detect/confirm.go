@@ -161,7 +161,7 @@ var shapes = newRuleSet(
 	// rGoDiag: a Go-style diagnostic without the word: "x.go:3:5: undefined: y".
 	`^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+\.\w+:\d+:\d+(?:-\d+(?::\d+)?)?: (\S.*)`,
 	// rGoQuiet: the go command's progress, not its errors.
-	`^go: (?:downloading|finding|extracting|upgraded|downgraded|added|removed|found|creating|to add|to switch to)`,
+	`^go: (?:downloading|finding|extracting|upgraded|downgraded|added|removed|found|creating|to add|to switch to|no module dependencies to download)`,
 	// rToolErr: a program's complaint: "curl: (7) Failed to connect ...",
 	// "bash: foo: command not found", "x.sh: line 3: y: unbound variable",
 	// Apache's "AH00526: Syntax error on line 3 of x.conf:".

@@ -656,6 +656,7 @@ func (s *Stream) judged(i int, v verdict) {
 		f.end = j
 	}
 	if v.kind == kindError && d.cfg.CaptureMultiline {
+		f.end = retryTail(doc, f.start, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
 		e := captureConclusions(doc.short, fatalTail(doc, i, f.end))
 		if a := captureAborted(doc.short, e); a > e {
 			e = captureConclusions(doc.short, a) // "Couldn't compile the test." under rustc's "aborting"
@@ -1276,6 +1277,65 @@ func lineLevel(raw, short string) int {
 	return levelNone
 }
 
+// retryTail returns the end of the block from start to end, taken on
+// over a retry loop that fails the same way again and then gives up: the
+// warnings that count the attempts ("::warning::service not ready
+// (attempt 2/4)"), the same failure again (its lines alike but for
+// digits), to the line that gives up ("::error::gave up waiting for x
+// after 4 attempts"), which the block takes. Without such a line the
+// block is left as it was: a loop that succeeds retried nothing.
+func retryTail(doc *document, start, end, limit int) int {
+	if givesUp(doc.short[start]) {
+		return end // it gave up: the attempts were before it
+	}
+	seen := make(map[string]bool, 8)  // the block's lines, and two above: a trace's
+	fails := make(map[string]bool, 4) // the lines that said it failed
+	for k := max(start-2, 0); k <= end; k++ {
+		d := digitless(strings.TrimSpace(doc.short[k]))
+		seen[d] = true
+		if k >= start && doc.cand[k] {
+			fails[d] = true
+		}
+	}
+	retried := false
+	for k := end + 1; k <= limit && k <= end+maxBlockScan; k++ {
+		l := doc.short[k]
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "" || commandStart(doc.lines[k]) || promptLike(l) || groupMarker(t):
+			return end
+		case givesUp(t):
+			if retried {
+				return k
+			}
+			return end
+		case seen[digitless(t)]:
+			retried = retried || fails[digitless(t)]
+		case attemptWordRe.MatchString(t) && (lineLevel(doc.lines[k], l) == levelWarn || strings.HasPrefix(t, "::warning")):
+		default:
+			return end
+		}
+	}
+	return end
+}
+
+// attemptWordRe is a retry's word for one try, in a loop's warning.
+var attemptWordRe = regexp.MustCompile(`(?i)\b(?:attempt|retry|retrying|try)\b`)
+
+// givesUpRe is a retry loop's last word: it stopped trying.
+var givesUpRe = regexp.MustCompile(`(?i)\b(?:gave up|giving up|give up)\b|\bafter \d+ (?:attempts|tries|retries)\b`)
+
+// givesUp reports whether t says a retry loop stopped trying.
+func givesUp(t string) bool {
+	return (strings.Contains(t, "up") || strings.Contains(t, "after ")) && givesUpRe.MatchString(t)
+}
+
+// groupMarker reports whether t opens or closes a CI log's group or
+// section ("##[group]Run x", "::endgroup::", "section_end:").
+func groupMarker(t string) bool {
+	return strings.HasPrefix(t, "##[group]") || strings.HasPrefix(t, "##[endgroup]") || strings.HasPrefix(t, "::group::") || strings.HasPrefix(t, "::endgroup::") || strings.HasPrefix(t, "section_")
+}
+
 // maxJoinedItems is the most lines of one joined error read above.
 const maxJoinedItems = 8
 
@@ -1495,7 +1555,7 @@ func taskTagged(short string) string {
 // 1"): the same words for another step are another failure, not a
 // restatement.
 func stepVerdict(t string) bool {
-	return strings.HasPrefix(t, "##[error]") || strings.HasPrefix(t, "ELIFECYCLE ") || strings.HasPrefix(t, "[ELIFECYCLE] ") || strings.HasPrefix(t, "Process completed with exit code ") || strings.Contains(t, ": *** ")
+	return strings.HasPrefix(t, "##[error]") || strings.HasPrefix(t, "ERROR: Job failed: ") || strings.HasPrefix(t, "ELIFECYCLE ") || strings.HasPrefix(t, "[ELIFECYCLE] ") || strings.HasPrefix(t, "Process completed with exit code ") || strings.Contains(t, ": *** ")
 }
 
 // maxWrapPad is the most padding a line of a box can have and still be
