@@ -126,6 +126,15 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famHook:
 		return i, matchedBelow(lines, i, i+4, hookFieldRe), i // its id, its exit code, its word on files it changed
 	}
+	if strings.HasPrefix(lines[i], prettierIssues) {
+		// prettier --check's list of the files it would reformat, each a
+		// "[warn] x" line, over its count: one failed check.
+		start = i
+		for j := i - 1; j >= floor && strings.HasPrefix(lines[j], "[warn] ") && !strings.HasPrefix(lines[j], prettierIssues); j-- {
+			start = j
+		}
+		return start, i, i
+	}
 	if strings.HasPrefix(lines[i], "\timports ") {
 		if h := importChain(lines, i); h >= floor {
 			return h, i, i // the chain of imports that ends in the error
@@ -2324,7 +2333,7 @@ func promptLike(l string) bool {
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors", a
 // script's ERR trap ("install: FAILED at line 20: sqlite3 ... (exit 1)").
-var conclusionRe = regexp.MustCompile(`^\(✗\) Command failed: |^[\w.-]+: (?:[\w./-]+: )?(?:\w+ failed|at least one \w+ failure|error loading packages)$|^Error: error compiling \w+$|\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all |some )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting|rolled back|rolling back)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^\S+: Child returned status \d+$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|(?:^|# )Failed [^,]+, aborting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Failed to connect to bus: |^error: \S+: patch does not apply$|^errors? in \S+ file, can't \w+\.?$|^[\w.-]+: (?:FAILED|[Ff]ailed) (?:at|on) line \d+: .*\((?:exit|status|rc)[ =]?\d+\)$`)
+var conclusionRe = regexp.MustCompile(`^\(✗\) Command failed: |^[\w.-]+: (?:[\w./-]+: )?(?:\w+ failed|at least one \w+ failure|error loading packages)$|^Error: error compiling \w+$|\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all |some )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting|rolled back|rolling back)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^Error occurred when checking code style in the above file\.$|^\S+: Child returned status \d+$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|(?:^|# )Failed [^,]+, aborting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Failed to connect to bus: |^error: \S+: patch does not apply$|^errors? in \S+ file, can't \w+\.?$|^[\w.-]+: (?:FAILED|[Ff]ailed) (?:at|on) line \d+: .*\((?:exit|status|rc)[ =]?\d+\)$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -2406,7 +2415,7 @@ var migrateStmtRe = regexp.MustCompile(`^error: .* in line \d+: \S`)
 // conclusionWords are the words conclusionRe's alternatives hold.
 var conclusionWords = newAutomaton([]string{"previous error", "fails to validate", " failed", "aborting", "not recoverable",
 	"rsync error: ", "refusing.", "bad unit file setting", "treated as errors", "ompilation aborted", " found in ", "had errors",
-	" error: error in ", " failure", "Command failed", "error loading packages", "error compiling", "failed to connect to bus", "patch does not apply", " file, can't ", "Child returned status"})
+	" error: error in ", " failure", "Command failed", "error loading packages", "error compiling", "failed to connect to bus", "patch does not apply", " file, can't ", "Child returned status", "checking code style"})
 
 // sectionHead reports whether a line is a one-word heading at the margin
 // that opens a runner's next section ("Pending:", "Failures:").
@@ -3413,3 +3422,8 @@ var (
 	fileNameRe     = regexp.MustCompile(`^[\w.-]+\.[A-Za-z]\w{0,5}$`)
 	numberedItemRe = regexp.MustCompile(`^[A-Za-z]+ #?\d+$`)
 )
+
+// prettierIssues starts prettier --check's count of the files it would
+// reformat: "[warn] Code style issues found in 2 files. Run Prettier
+// with --write to fix."
+const prettierIssues = "[warn] Code style issues found in "

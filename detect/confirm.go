@@ -342,6 +342,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "task: [") && taskEchoRe.MatchString(t) {
 		return verdict{} // task's echo of the command it runs: "task: [lint] golangci-lint run"
 	}
+	if strings.HasPrefix(t, prettierIssues) {
+		// prettier --check's word that files are not formatted as it
+		// would: the check failed (exit 1), though it says so as a warning.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	}
 	if t[0] == '+' && xtraceLine(s) {
 		return verdict{} // the shell's trace of a command it runs (set -x): "++ grep -c level=error app.log"
 	}

@@ -93,6 +93,16 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 			break
 		}
 	}
+	if _, rule := obj["ruleId"]; level == "" && rule {
+		// ESLint's messages number their severity: 2 an error, 1 a
+		// warning.
+		switch n, _ := obj["severity"].(float64); n {
+		case 2:
+			level = "error"
+		case 1:
+			level = "warn"
+		}
+	}
 	switch {
 	case errorLevels[level] && locatedFinding(obj):
 		// A checker's finding at its place, its severity "error"
@@ -432,6 +442,9 @@ func jsonMayErr(line []byte) bool {
 			}
 			if str == "level" && i+2 < len(line) && line[i+1] == ':' && (line[i+2] == '5' || line[i+2] == '6') {
 				return true // pino's and bunyan's numbered levels: 50 error, 60 fatal
+			}
+			if str == "severity" && i+2 < len(line) && line[i+1] == ':' && line[i+2] == '2' && bytes.Contains(line, []byte(`"ruleId"`)) {
+				return true // ESLint's message: severity 2 is an error
 			}
 			if str == "tool_result" {
 				// What a tool printed, whatever its status: when it may

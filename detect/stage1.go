@@ -42,6 +42,10 @@ var triggerWords = []string{
 	"finding:  ", "leaks found: ",
 	// go-yaml's parse errors at a line.
 	"yaml: line ",
+	// ESLint's message as JSON at error's severity.
+	`"severity":2,`,
+	// prettier --check's count of files it would reformat.
+	"code style issues found",
 }
 
 // automaton is a byte-level Aho–Corasick automaton with every transition
