@@ -1191,7 +1191,7 @@ func attemptsAbove(doc *document, i, floor int) int {
 			}
 			start = j
 		}
-	} else if raw := doc.lines[i]; !strings.HasPrefix(lines[i], "{") && lineLevel(raw, lines[i]) == levelError {
+	} else if raw := doc.lines[i]; i-1 >= floor && !strings.HasPrefix(lines[i], "{") && lineLevel(doc.lines[i-1], lines[i-1]) == levelWarn && lineLevel(raw, lines[i]) == levelError {
 		// A text layout's: the attempts' messages end in the error's
 		// cause from a ": " on, their prefixes alike but for digits
 		// ("WARNING:relay:attempt 2: upstream x not ready: [Errno 111]
@@ -1285,18 +1285,13 @@ func lineLevel(raw, short string) int {
 // after 4 attempts"), which the block takes. Without such a line the
 // block is left as it was: a loop that succeeds retried nothing.
 func retryTail(doc *document, start, end, limit int) int {
+	if n := end + 1; n > limit || !doc.cand[n] && !mentionsAttempt(doc.short[n]) {
+		return end // (what follows neither fails again nor counts an attempt)
+	}
 	if givesUp(doc.short[start]) {
 		return end // it gave up: the attempts were before it
 	}
-	seen := make(map[string]bool, 8)  // the block's lines, and two above: a trace's
-	fails := make(map[string]bool, 4) // the lines that said it failed
-	for k := max(start-2, 0); k <= end; k++ {
-		d := digitless(strings.TrimSpace(doc.short[k]))
-		seen[d] = true
-		if k >= start && doc.cand[k] {
-			fails[d] = true
-		}
-	}
+	from := max(start-2, 0) // the block's lines, and two above: a trace's
 	retried := false
 	for k := end + 1; k <= limit && k <= end+maxBlockScan; k++ {
 		l := doc.short[k]
@@ -1309,14 +1304,50 @@ func retryTail(doc *document, start, end, limit int) int {
 				return k
 			}
 			return end
-		case seen[digitless(t)]:
-			retried = retried || fails[digitless(t)]
-		case attemptWordRe.MatchString(t) && (lineLevel(doc.lines[k], l) == levelWarn || strings.HasPrefix(t, "::warning")):
+		case mentionsAttempt(t) && (lineLevel(doc.lines[k], l) == levelWarn || strings.HasPrefix(t, "::warning")):
 		default:
-			return end
+			again := false
+			for j := from; j <= end && !again; j++ {
+				if sameButDigits(t, strings.TrimSpace(doc.short[j])) {
+					again = true
+					retried = retried || j >= start && doc.cand[j] // (the same failure, not only its trace)
+				}
+			}
+			if !again {
+				return end
+			}
 		}
 	}
 	return end
+}
+
+// sameButDigits reports whether a and b are the same but for their
+// digits: the same line of a run at another time, another attempt.
+func sameButDigits(a, b string) bool {
+	i, j := 0, 0
+	for {
+		for i < len(a) && isDigit(a[i]) {
+			i++
+		}
+		for j < len(b) && isDigit(b[j]) {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		if a[i] != b[j] {
+			return false
+		}
+		i++
+		j++
+	}
+}
+
+// mentionsAttempt reports whether t names a retry's try: its words are
+// looked for before the expression runs.
+func mentionsAttempt(t string) bool {
+	return (strings.Contains(t, "ttempt") || strings.Contains(t, "TTEMPT") || strings.Contains(t, "try") || strings.Contains(t, "TRY") || strings.Contains(t, "etry") || strings.Contains(t, "ETRY")) &&
+		attemptWordRe.MatchString(t)
 }
 
 // attemptWordRe is a retry's word for one try, in a loop's warning.
