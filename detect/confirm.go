@@ -2742,3 +2742,10 @@ func loggerColon(s string) bool {
 	}
 	return k > 0 && k+1 < len(s) && s[k] == ':' && s[k+1] == ' ' && !strings.HasSuffix(s[:k], ".py")
 }
+
+// flagUsageHead reports whether t heads the usage Go's flag package prints
+// after it refuses a command line: "Usage of ./x:", "Usage of
+// /tmp/go-build1/b001/x.test:".
+func flagUsageHead(t string) bool {
+	return strings.HasPrefix(t, "Usage of ") && strings.HasSuffix(t, ":") && !strings.Contains(t[len("Usage of "):], " ")
+}

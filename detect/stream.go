@@ -494,6 +494,16 @@ func (s *Stream) advance(final bool) {
 			if v, start := lastWords(doc, i-1, lo); v.kind == kindError && !(s.nErrs > 0 && s.lastErr > s.pos-maxBlockScan && endsInCause(v.text, s.lastText)) {
 				s.judged(start, v)
 			}
+		} else if i := s.pos - doc.base; i > 0 && s.pos-1 >= s.next && flagUsageHead(doc.short[i]) && !s.errorSince(doc, i-1) && messageLine(doc, i-1) {
+			// What Go's flag package said before the usage it prints, in
+			// no error's words ("testing: -parallel can only be given a
+			// positive integer"): a command line it refused.
+			t := strings.TrimSpace(doc.short[i-1])
+			cat := matchRules(clip(t))
+			if cat == "" {
+				cat = errkind.CategoryRuntime
+			}
+			s.judged(i-1, verdict{kind: kindError, fam: famUsage, text: t, cat: cat})
 		}
 		s.pos++
 	}
