@@ -384,7 +384,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			// a record pretty-printed by jq): the object is the error.
 			if _, _, msg, ok := prettyObject(doc.short, i); ok {
 				cat := errkind.Category("")
-				if strings.Contains(t, `"level"`) && objectHas(doc.short, i, `"ruleId": `) {
+				if strings.Contains(t, `"level"`) && objectHas(doc.short, i, `"ruleId": `) || objectHas(doc.short, i, `"check_name": `) {
 					cat = errkind.CategoryBuild // a checker's finding
 				}
 				return verdict{kind: kindError, fam: famPrettyJSON, text: msg, cat: cat}
@@ -2659,8 +2659,9 @@ func xtraceLine(s string) bool {
 }
 
 // levelKeyRe is an object's level at error's, on a line of its own:
-// SARIF's "level": "error", a record's "level": "ERROR" or "severity".
-var levelKeyRe = regexp.MustCompile(`^"(?:level|severity)": "(?i:error|fatal|critical|panic)",?$`)
+// SARIF's "level": "error", a record's "level": "ERROR" or "severity", Code
+// Climate's "severity": "critical" (its issue's "description" says it).
+var levelKeyRe = regexp.MustCompile(`^"(?:level|severity)": "(?i:error|fatal|critical|blocker|panic)",?$`)
 
 // maxPrettyObject is the most lines an object printed over lines is read
 // over, each way from its level.
@@ -2706,7 +2707,7 @@ func prettyObject(lines []string, i int) (start, end int, msg string, ok bool) {
 	}
 	for j := start + 1; j < end; j++ {
 		t := strings.TrimSpace(lines[j])
-		for _, k := range [...]string{`"text": "`, `"message": "`, `"msg": "`} {
+		for _, k := range [...]string{`"text": "`, `"message": "`, `"msg": "`, `"description": "`} {
 			if rest, found := strings.CutPrefix(t, k); found {
 				if v, err := strconv.Unquote(`"` + strings.TrimSuffix(strings.TrimSuffix(rest, ","), `"`) + `"`); err == nil && v != "" {
 					return start, end, v, true

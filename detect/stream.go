@@ -397,6 +397,11 @@ func (s *Stream) commitLine(p prepared) {
 		prev = doc.short[n-1]
 	}
 	short = taskTagged(s.ungutter(short, prev))
+	if !cand && jv == nil && short != p.stripped && len(short) < len(p.stripped) {
+		// The first line of a tool's output under a transcript's mark
+		// ("  └ x.go:5:2: unreachable code"): read without it.
+		cand = s.d.candidateAfter(short, stripPrefix(short))
+	}
 	if jv == nil && cand && len(short) > 1 && short[0] == '{' && short != p.stripped {
 		// A JSON value a box or a transcript's gutter held (a response's
 		// body in Gemini CLI's tool box): judged as a bare one is.
