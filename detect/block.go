@@ -1634,7 +1634,7 @@ func captureGoPanic(lines []string, i, limit int) int {
 					next = next[pad:]
 				}
 			}
-			if inMsg && strings.HasPrefix(next, "\t") || strings.HasPrefix(next, "goroutine ") || strings.HasPrefix(next, "[signal ") || strings.HasPrefix(next, "runtime stack:") || goSignalRe.MatchString(next) {
+			if inMsg && strings.HasPrefix(next, "\t") || strings.HasPrefix(next, "goroutine ") || strings.HasPrefix(next, "[signal ") || strings.HasPrefix(next, "runtime stack:") || goSignalRe.MatchString(next) || elided(next) {
 				continue
 			}
 			return end

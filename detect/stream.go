@@ -1202,6 +1202,12 @@ func attemptsAbove(doc *document, i, floor int) int {
 	if cause := recordCause(lines[i]); len(cause) >= minCause {
 		for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
 			if !warnRecord(lines[j]) || recordCause(lines[j]) != cause {
+				// One line of another stream between two attempts (a
+				// client's answer, a shell's exit line) does not part
+				// them.
+				if j-1 >= floor && !stampedOrRecord(lines[j]) && warnRecord(lines[j-1]) && recordCause(lines[j-1]) == cause {
+					continue
+				}
 				break
 			}
 			start = j
@@ -1273,6 +1279,19 @@ func levelless(prefix string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// stampedOrRecord reports whether l is a log record of its own: a JSON
+// record with a level, a logfmt record, a stamped line.
+func stampedOrRecord(l string) bool {
+	if strings.HasPrefix(l, "{") {
+		return strings.Contains(l, `"level"`) || strings.Contains(l, `"severity"`)
+	}
+	if strings.Contains(l, "level=") {
+		return true
+	}
+	_, stamped := recordPrefix(l)
+	return stamped
 }
 
 // lineLevel returns the level a record names, read without its prefix
