@@ -34,6 +34,17 @@ func (s *Stream) supervisorTag(line string) int {
 	if line == "" || line[0] == '\t' || line[0] >= 0x80 {
 		return 0 // no tag starts with a tab, and none with a mark
 	}
+	if line[0] == '<' {
+		// logger's RFC 3164 line keeps its priority ahead of the stamp
+		// ("<29>Nov 23 21:52:35 vm ordersvc: "): the same on every line,
+		// it says nothing of the record's level.
+		if n := digits(line[1:], 3); n > 0 && 1+n < len(line) && line[1+n] == '>' {
+			if k := s.supervisorTag(line[2+n:]); k > 0 {
+				return 2 + n + k
+			}
+		}
+		return 0
+	}
 	if k := composePrefix(line); k > 0 {
 		return k
 	}
