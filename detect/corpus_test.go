@@ -526,6 +526,10 @@ var (
 	// permission errors, a cron-like job log): 0.925, 0.884, 0.643, 0.798
 	// at 4684a72.
 	holdout78Floors = floors{precision: 0.924, recall: 0.883, capture: 0.642, category: 0.797}
+	// The seventy-sixth (44 outputs: coding-agent harness transcripts,
+	// round six, with user/assistant chat logs and code views): 1.000,
+	// 0.946, 1.000, 0.900 at 3d7fd85.
+	holdout76Floors = floors{precision: 0.999, recall: 0.945, capture: 0.999, category: 0.899}
 	holdout71Floors = floors{precision: 0.923, recall: 0.947, capture: 0.678, category: 0.899}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -801,6 +805,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout76", holdout76Floors},
 		{"holdout78", holdout78Floors},
 		{"holdout79", holdout79Floors},
 		{"holdout72", holdout72Floors},
