@@ -530,6 +530,11 @@ var (
 	// round six, with user/assistant chat logs and code views): 1.000,
 	// 0.946, 1.000, 0.900 at 3d7fd85.
 	holdout76Floors = floors{precision: 0.999, recall: 0.945, capture: 0.999, category: 0.899}
+	// The seventy-third (39 outputs: two Go microservices talking to each
+	// other — slog and zap, retries, timeouts, cancellation, 4xx/5xx,
+	// recovered panics, a crash loop, -race under load, httptest client
+	// tests): 0.976, 0.976, 0.690, 0.829 at 68a4967.
+	holdout73Floors = floors{precision: 0.975, recall: 0.975, capture: 0.689, category: 0.828}
 	holdout71Floors = floors{precision: 0.923, recall: 0.947, capture: 0.678, category: 0.899}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -805,6 +810,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout73", holdout73Floors},
 		{"holdout76", holdout76Floors},
 		{"holdout78", holdout78Floors},
 		{"holdout79", holdout79Floors},
