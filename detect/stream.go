@@ -1200,12 +1200,18 @@ func attemptsAbove(doc *document, i, floor int) int {
 	lines := doc.short
 	start := i
 	if cause := recordCause(lines[i]); len(cause) >= minCause {
-		for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
-			if !warnRecord(lines[j]) || recordCause(lines[j]) != cause {
+		attempt := func(j int) bool { return warnRecord(lines[j]) && causedBy(cause, recordCause(lines[j])) }
+		for j := i - 1; j >= floor && j >= i-maxAttempts*maxStackLines; j-- {
+			if !attempt(j) {
 				// One line of another stream between two attempts (a
 				// client's answer, a shell's exit line) does not part
-				// them.
-				if j-1 >= floor && !stampedOrRecord(lines[j]) && warnRecord(lines[j-1]) && recordCause(lines[j-1]) == cause {
+				// them; nor does the stack a development logger prints
+				// under an attempt.
+				if j-1 >= floor && !stampedOrRecord(lines[j]) && attempt(j-1) {
+					continue
+				}
+				if k := stackAbove(lines, j, floor); k < j && k >= floor && attempt(k) {
+					j = k + 1
 					continue
 				}
 				break
@@ -1245,6 +1251,9 @@ func attemptsAbove(doc *document, i, floor int) int {
 // recordCause returns a structured record's err or error field: logfmt's
 // or JSON's.
 func recordCause(l string) string {
+	if k := strings.LastIndex(l, "\t{\""); k > 0 && strings.HasSuffix(l, "}") {
+		l = l[k+1:] // zap's console layout: the fields as a JSON object after a tab
+	}
 	if strings.HasPrefix(l, "{") {
 		var obj map[string]any
 		if len(l) > maxToolOutput || json.Unmarshal([]byte(l), &obj) != nil {
@@ -1279,6 +1288,28 @@ func levelless(prefix string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// maxStackLines is the most lines of a logged stack read over above a
+// record.
+const maxStackLines = 40
+
+// causedBy reports whether an attempt that failed with cause c is one of
+// the tries of the error that gave up with cause final: the same cause,
+// or final wraps it ("reserve x: giving up after 3 attempts: <c>").
+func causedBy(final, c string) bool {
+	return c != "" && (c == final || len(c) >= minCause && strings.HasSuffix(final, ": "+c))
+}
+
+// stackAbove returns the line above the Go stack that ends on line j, a
+// development logger's under its record ("main.main" over its tab-indented
+// file line, again), or j when line j ends no such stack.
+func stackAbove(lines []string, j, floor int) int {
+	k := j
+	for k-1 >= floor && k > j-maxStackLines && strings.HasPrefix(lines[k], "\t") && strings.Contains(lines[k], ".go:") && goFuncLine(lines[k-1]) {
+		k -= 2
+	}
+	return k
 }
 
 // stampedOrRecord reports whether l is a log record of its own: a JSON
