@@ -662,6 +662,15 @@ func (s *Stream) judged(i int, v verdict) {
 			f.start, f.key, f.text = h, h, strings.TrimSpace(doc.lines[h])
 		}
 	}
+	if j := f.end + 1; v.kind == kindError && j < len(doc.short) && httpStatusLine(doc.short[j]) && strings.HasPrefix(strings.TrimSpace(doc.short[f.end]), "{") && !stampedOrRecord(strings.TrimSpace(doc.short[f.end])) {
+		// A response's JSON body with the status curl -w printed under
+		// it (" 502"): the answer of a request that failed (not a log
+		// record's, whose status line is curl's next request's).
+		f.end = j
+		if f.cat == "" {
+			f.cat = errkind.CategoryNetwork
+		}
+	}
 	if j := f.end + 1; v.kind == kindError && j < len(doc.short) && trailer(doc.short[j]) {
 		f.end = j // the program's closing line: "configuration file x test failed"
 	}
@@ -1288,6 +1297,17 @@ func levelless(prefix string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// httpStatusLine reports whether t is an HTTP status code at error's on a
+// line of its own, as curl -w '%{http_code}' prints it after a body ("
+// 502", "[422]").
+func httpStatusLine(t string) bool {
+	t = strings.TrimSpace(t)
+	if len(t) == 5 && t[0] == '[' && t[4] == ']' {
+		t = t[1:4]
+	}
+	return len(t) == 3 && (t[0] == '4' || t[0] == '5') && isDigit(t[1]) && isDigit(t[2])
 }
 
 // maxStackLines is the most lines of a logged stack read over above a
