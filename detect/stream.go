@@ -547,6 +547,13 @@ func (s *Stream) consider(i int) {
 // v: its block, recorded.
 func (s *Stream) judged(i int, v verdict) {
 	d, doc := s.d, &s.doc
+	if v.kind == kindError && s.nErrs > 0 && s.lastErr >= doc.base+i-3 && stepVerdict(s.lastText) && stepFailed(strings.TrimSpace(doc.short[i])) != "" {
+		// A script's word that a job or step failed right under the CI
+		// runner's verdict on it ("##[error]Process completed with exit
+		// code 1.", then "Job 'build' failed"): the same failure, said
+		// again.
+		return
+	}
 	if v.kind == kindError && strings.Contains(v.text, " with ") && finishedWithRe.MatchString(v.text) && recordCause(doc.short[i]) == "" {
 		// A record that only says a run ended with failures ("run
 		// finished with failures failed=1"), naming no cause: a recap of
@@ -701,6 +708,12 @@ func (s *Stream) judged(i int, v verdict) {
 			f.end = j
 		}
 		f.end = turnEnd(doc, i, f.end)
+		for j := i + 1; j <= f.end; j++ {
+			if t := strings.TrimSpace(doc.short[j]); strings.HasPrefix(t, "##[error]") || strings.HasPrefix(t, "ERROR: Job failed: ") {
+				f.end = j - 1 // the CI step's verdict is its own error
+				break
+			}
+		}
 	}
 	if v.kind == kindSummary && goPackageFailed(f.text) && !s.errorSince(doc, goPackageStart(doc.short, i)) {
 		// go test's "FAIL\tpkg\t0.01s" with nothing of its package's
