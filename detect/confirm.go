@@ -1120,6 +1120,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// dash's (sh's) complaint at a script's line: "x.sh: 3: VAR: VAR
 		// must be set", "sh: 1: x: not found". It prints nothing else so.
 		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
+	case strings.Contains(s, " error") && progCountRe.MatchString(t):
+		return verdict{kind: kindSummary, fam: famLine, text: t} // "ordersvc: 4 config error(s)": a count
 	case m(rToolErr) && !m(rToolQuiet) && !onlyZeroCounts(s):
 		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
 	case numberedVerdict(t) && len(s) == len(raw):

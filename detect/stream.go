@@ -614,6 +614,20 @@ func (s *Stream) judged(i int, v verdict) {
 		if f.key == i && f.end > i && wrappedDiagnostic(doc.short, i, f.end) {
 			f.text += " " + strings.TrimSpace(doc.short[i+1]) // the message whole, with its code
 		}
+		if v.fam == famTool {
+			// Complaints of one program that its count under them numbers
+			// ("ordersvc: 4 config error(s)"): each its own error, a value
+			// the program refused unless its words say more.
+			for j := i + 1; j <= i+maxJoinedItems && j < len(doc.short); j++ {
+				if items := countedComplaints(doc.short, j, max(i-maxJoinedItems, 0)); slices.Contains(items, i) {
+					f.end = i
+					if f.cat == "" && matchRules(clip(f.text)) == "" {
+						f.cat = errkind.CategoryRuntime
+					}
+					break
+				}
+			}
+		}
 		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan), proc)
 		f.end = retriedRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan), proc)
 		if p := f.end + 1; p < len(doc.short) && strings.HasPrefix(doc.short[p], "panic: ") && panicLevel(doc.lines[i]) {
@@ -727,6 +741,22 @@ func (s *Stream) judged(i int, v verdict) {
 			// under their files: the count vouches for them, each an error.
 			for _, k := range items {
 				s.keep(doc, finding{start: k, end: k, key: k, kind: kindError, fam: famLine, text: strings.TrimSpace(doc.short[k]), cat: errkind.CategoryBuild}, "")
+			}
+			s.next = doc.base + i + 1
+			return
+		}
+		if items := countedComplaints(doc.short, i, floor); len(items) > 0 {
+			// A program's count of its complaints under as many lines of
+			// its own that name no error word ("ordersvc: config c.json:
+			// shards: must be at least 1, got 0" over "ordersvc: 1 config
+			// error(s)"): the count vouches for them, each an error.
+			for _, k := range items {
+				t := strings.TrimSpace(doc.short[k])
+				cat := matchRules(clip(t))
+				if cat == "" {
+					cat = errkind.CategoryRuntime // a value the program refused
+				}
+				s.keep(doc, finding{start: k, end: k, key: k, kind: kindError, fam: famLine, text: t, cat: cat}, "")
 			}
 			s.next = doc.base + i + 1
 			return
@@ -1907,6 +1937,35 @@ func countedFindings(lines []string, i, floor int) []int {
 		break
 	}
 	if top < 0 || len(items) != n || top > items[len(items)-1] {
+		return nil
+	}
+	slices.Reverse(items)
+	return items
+}
+
+// progCountRe is a program's count of its own complaints: "ordersvc: 4
+// config error(s)", "lint: 2 problems".
+var progCountRe = regexp.MustCompile(`^([\w.-]+): ([1-9]\d?) (?:[\w-]+ )?(?:errors?|error\(s\)|problems?)\.?$`)
+
+// countedComplaints returns the lines of the complaints a program's count
+// on line i counts, when exactly that many lines with its prefix stand
+// right above it; nil otherwise.
+func countedComplaints(lines []string, i, floor int) []int {
+	t := strings.TrimSpace(lines[i])
+	if !strings.Contains(t, "error") && !strings.Contains(t, "problem") {
+		return nil
+	}
+	m := progCountRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	n, _ := strconv.Atoi(m[2])
+	prefix := m[1] + ": "
+	var items []int
+	for j := i - 1; j >= floor && len(items) <= n && strings.HasPrefix(lines[j], prefix); j-- {
+		items = append(items, j)
+	}
+	if len(items) != n {
 		return nil
 	}
 	slices.Reverse(items)
