@@ -1983,7 +1983,7 @@ func fileHeading(l string) bool {
 }
 
 // finishedWithRe is a message that only says a run ended with failures.
-var finishedWithRe = regexp.MustCompile(`(?i)^(?:[\w-]+ )?(?:finished|completed|ended|done|exited|stopped|terminated) with (?:\d+ )?(?:failures?|errors?)\b`)
+var finishedWithRe = regexp.MustCompile(`(?i)^(?:(?:ERROR|ERR|FATAL|CRITICAL|error)\s+)?(?:[\w-]+ )?(?:finished|completed|ended|done|exited|stopped|terminated) with (?:\d+ )?(?:failures?|errors?)\b`)
 
 // diagnosticPlace returns the hash of a diagnostic's file name, line and
 // message ("svc/x.go:52:53: too many arguments" → x.go, 52, "too many
