@@ -347,6 +347,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// would: the check failed (exit 1), though it says so as a warning.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	}
+	if isDigit(t[0]) && sqliteRow(t) {
+		return verdict{} // a row sqlite3 printed ("2|1002|error|card declined"): data
+	}
 	if t[0] == '+' && xtraceLine(s) {
 		return verdict{} // the shell's trace of a command it runs (set -x): "++ grep -c level=error app.log"
 	}
@@ -2751,4 +2754,14 @@ func loggerColon(s string) bool {
 // /tmp/go-build1/b001/x.test:".
 func flagUsageHead(t string) bool {
 	return strings.HasPrefix(t, "Usage of ") && strings.HasSuffix(t, ":") && !strings.Contains(t[len("Usage of "):], " ")
+}
+
+// sqliteRow reports whether t is a row as sqlite3's list mode prints it:
+// a number, then two or more fields parted by a bare "|".
+func sqliteRow(t string) bool {
+	k := digits(t, 12)
+	if k == 0 || k >= len(t) || t[k] != '|' || strings.Count(t, "|") < 2 {
+		return false
+	}
+	return !strings.Contains(t, " |") && !strings.Contains(t, "| ")
 }
