@@ -703,6 +703,18 @@ func placedRuleRow(t string) bool {
 		k := strings.IndexByte(rest, ']')
 		return k > 2 && k < 40 && k+2 < len(rest) && rest[k+1] == ' ' && ruleName(rest[2:k]) && !levelField(rest[2:k]) // (a level is yamllint's: below)
 	}
+	if k := strings.Index(rest, ": "); k > 2 && k < 24 && rest[0] == ' ' && rest[1] != ' ' && !strings.HasSuffix(place, ":") {
+		// A linter's name after a place with no column, as a report put
+		// through jq prints it: "store.go:63 govet: assign: self-assignment".
+		w := rest[1:k]
+		lower := true
+		for i := 0; i < len(w); i++ {
+			if c := w[i]; !(c >= 'a' && c <= 'z' || isDigit(c)) {
+				lower = false
+			}
+		}
+		return lower && !levelField(w) && k+2 < len(rest)
+	}
 	if !strings.HasPrefix(rest, "  ") {
 		return false
 	}
