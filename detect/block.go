@@ -202,8 +202,8 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famRace:
 		for j := i + 1; j <= limit; j++ {
 			l := lines[j]
-			if !blank(l) && indentOf(l) == 0 && !raceLineRe.MatchString(l) {
-				break // a report cut short: what follows is not its
+			if !blank(l) && indentOf(l) == 0 && !raceLineRe.MatchString(l) && !elided(l) {
+				break // a report cut short: what follows is not its (a harness's elision is)
 			}
 			end = j
 			if raceEndRe.MatchString(l) {
