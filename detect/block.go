@@ -126,6 +126,22 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famHook:
 		return i, matchedBelow(lines, i, i+4, hookFieldRe), i // its id, its exit code, its word on files it changed
 	}
+	if strings.HasPrefix(lines[i], "HTTP/") && httpFailRe.MatchString(lines[i]) {
+		// A failed response curl -i printed: its status line, its
+		// headers, a blank line, its body to the next blank line.
+		limit := min(len(lines)-1, i+maxBlockScan)
+		end = i
+		j := i + 1
+		for j <= limit && j <= i+maxResponseHeaders && headerLineRe.MatchString(strings.TrimSuffix(lines[j], "\r")) {
+			end, j = j, j+1
+		}
+		if j <= limit && blank(lines[j]) {
+			for k := j + 1; k <= limit && k <= j+maxBlockScan && !blank(lines[k]) && !promptLike(lines[k]) && !commandStart(lines[k]) && !stampedOrRecord(lines[k]); k++ {
+				end = k
+			}
+		}
+		return i, end, i
+	}
 	if strings.HasPrefix(lines[i], prettierIssues) {
 		// prettier --check's list of the files it would reformat, each a
 		// "[warn] x" line, over its count: one failed check.
