@@ -552,6 +552,9 @@ var (
 	// holdout81 (service logs in many layouts, round two): 0.933, 1.000, 0.897, 0.952 at 410792a,
 	// measured once, unseen.
 	holdout81Floors = floors{precision: 0.932, recall: 0.999, capture: 0.896, category: 0.951}
+	// holdout84 (the scripts and tools around a Go repository, round two): 0.956, 0.940, 0.775, 0.853 at 1747cbd,
+	// measured once, unseen.
+	holdout84Floors = floors{precision: 0.955, recall: 0.939, capture: 0.774, category: 0.852}
 	holdout71Floors = floors{precision: 0.923, recall: 0.947, capture: 0.678, category: 0.899}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -827,6 +830,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout84", holdout84Floors},
 		{"holdout81", holdout81Floors},
 		{"holdout74", holdout74Floors},
 		{"holdout77", holdout77Floors},
