@@ -555,6 +555,9 @@ var (
 	// holdout84 (the scripts and tools around a Go repository, round two): 0.956, 0.940, 0.775, 0.853 at 1747cbd,
 	// measured once, unseen.
 	holdout84Floors = floors{precision: 0.955, recall: 0.939, capture: 0.774, category: 0.852}
+	// holdout83 (coding-agent harness transcripts, round seven): 1.000, 0.929, 0.939, 0.954 at 36c657d,
+	// measured once, unseen.
+	holdout83Floors = floors{precision: 0.999, recall: 0.928, capture: 0.938, category: 0.953}
 	holdout71Floors = floors{precision: 0.923, recall: 0.947, capture: 0.678, category: 0.899}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -830,6 +833,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout83", holdout83Floors},
 		{"holdout84", holdout84Floors},
 		{"holdout81", holdout81Floors},
 		{"holdout74", holdout74Floors},
