@@ -1413,8 +1413,8 @@ func lineLevel(raw, short string) int {
 // after 4 attempts"), which the block takes. Without such a line the
 // block is left as it was: a loop that succeeds retried nothing.
 func retryTail(doc *document, start, end, limit int) int {
-	if n := end + 1; n > limit || !doc.cand[n] && !mentionsAttempt(doc.short[n]) {
-		return end // (what follows neither fails again nor counts an attempt)
+	if n := end + 1; n > limit || !attemptLine(doc, n) {
+		return end // (no warning that counts an attempt follows it: no loop retried it)
 	}
 	if givesUp(doc.short[start]) {
 		return end // it gave up: the attempts were before it
@@ -1432,7 +1432,7 @@ func retryTail(doc *document, start, end, limit int) int {
 				return k
 			}
 			return end
-		case mentionsAttempt(t) && (lineLevel(doc.lines[k], l) == levelWarn || strings.HasPrefix(t, "::warning")):
+		case attemptLine(doc, k):
 		default:
 			again := false
 			for j := from; j <= end && !again; j++ {
@@ -1469,6 +1469,14 @@ func sameButDigits(a, b string) bool {
 		i++
 		j++
 	}
+}
+
+// attemptLine reports whether line k of the window is a retry loop's
+// warning that counts an attempt ("::warning::service not ready (attempt
+// 2/4)", "WARN attempt 2: ...").
+func attemptLine(doc *document, k int) bool {
+	t := strings.TrimSpace(doc.short[k])
+	return mentionsAttempt(t) && (strings.HasPrefix(t, "::warning") || lineLevel(doc.lines[k], doc.short[k]) == levelWarn)
 }
 
 // mentionsAttempt reports whether t names a retry's try: its words are
