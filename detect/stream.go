@@ -630,6 +630,9 @@ func (s *Stream) judged(i int, v verdict) {
 		}
 		f.end = extendRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan), proc)
 		f.end = retriedRecords(doc, i, f.end, min(len(doc.lines)-1, i+maxBlockScan), proc)
+		if n := f.end + 1; f.end > i && n < len(doc.short) && strings.Contains(doc.short[n], "still ") && stillFailsRe.MatchString(doc.short[n]) && sameShape(doc, i, n) {
+			f.end = n // the record that gives up after the retries ("[emerg] still could not bind()")
+		}
 		if p := f.end + 1; p < len(doc.short) && strings.HasPrefix(doc.short[p], "panic: ") && panicLevel(doc.lines[i]) {
 			// The panic a logger raises after writing a record at its
 			// panic level (logrus's Panic, zap's DPanic in development):
@@ -1342,6 +1345,18 @@ func levelless(prefix string) string {
 	return strings.Join(out, " ")
 }
 
+// sameShape reports whether lines i and j are records of one logger:
+// their prefixes alike but for digits, the level and a pid's words ("2026/11/23
+// 22:15:52 [emerg] 29476#29476: ", "nginx: [emerg] ").
+func sameShape(doc *document, i, j int) bool {
+	a, b := doc.lines[i], doc.lines[j]
+	ka, kb := strings.Index(a, ": "), strings.Index(b, ": ")
+	if ka < 0 || kb < 0 || ka > 80 || kb > 80 {
+		return false
+	}
+	return digitless(a[:ka]) == digitless(b[:kb])
+}
+
 // httpStatusLine reports whether t is an HTTP status code at error's on a
 // line of its own, as curl -w '%{http_code}' prints it after a body ("
 // 502", "[422]").
@@ -1491,6 +1506,10 @@ var attemptWordRe = regexp.MustCompile(`(?i)\b(?:attempt|retry|retrying|try)\b`)
 
 // givesUpRe is a retry loop's last word: it stopped trying.
 var givesUpRe = regexp.MustCompile(`(?i)\b(?:gave up|giving up|give up)\b|\bafter \d+ (?:attempts|tries|retries)\b`)
+
+// stillFailsRe is a program's last word after its retries that says only
+// that it still failed: nginx's "still could not bind()".
+var stillFailsRe = regexp.MustCompile(`\bstill (?:could not|cannot|can't|unable to)\b`)
 
 // givesUp reports whether t says a retry loop stopped trying.
 func givesUp(t string) bool {
