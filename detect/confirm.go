@@ -390,9 +390,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		if levelKeyRe.MatchString(t) {
 			// The level of an object printed over lines (SARIF's result,
 			// a record pretty-printed by jq): the object is the error.
-			if _, _, msg, ok := prettyObject(doc.short, i); ok {
+			if st, e, msg, ok := prettyObject(doc.short, i); ok {
 				cat := errkind.Category("")
-				if strings.Contains(t, `"level"`) && objectHas(doc.short, i, `"ruleId": `) || objectHas(doc.short, i, `"check_name": `) {
+				if strings.Contains(t, `"level"`) && objectHas(doc.short, st, e, `"ruleId": `) || objectHas(doc.short, st, e, `"check_name": `) {
 					cat = errkind.CategoryBuild // a checker's finding
 				}
 				return verdict{kind: kindError, fam: famPrettyJSON, text: msg, cat: cat}
@@ -2728,13 +2728,9 @@ func prettyObject(lines []string, i int) (start, end int, msg string, ok bool) {
 	return 0, 0, "", false
 }
 
-// objectHas reports whether the object printed over lines that holds line
-// i has a line that starts with key.
-func objectHas(lines []string, i int, key string) bool {
-	start, end, _, ok := prettyObject(lines, i)
-	if !ok {
-		return false
-	}
+// objectHas reports whether the object printed over lines start to end
+// (prettyObject's) has a line that starts with key.
+func objectHas(lines []string, start, end int, key string) bool {
 	for j := start + 1; j < end; j++ {
 		if strings.HasPrefix(strings.TrimSpace(lines[j]), key) {
 			return true

@@ -504,11 +504,7 @@ func (s *Stream) advance(final bool) {
 			// no error's words ("testing: -parallel can only be given a
 			// positive integer"): a command line it refused.
 			t := strings.TrimSpace(doc.short[i-1])
-			cat := matchRules(clip(t))
-			if cat == "" {
-				cat = errkind.CategoryRuntime
-			}
-			s.judged(i-1, verdict{kind: kindError, fam: famUsage, text: t, cat: cat})
+			s.judged(i-1, verdict{kind: kindError, fam: famUsage, text: t, cat: refusedCat(t)})
 		}
 		s.pos++
 	}
@@ -755,11 +751,7 @@ func (s *Stream) judged(i int, v verdict) {
 			// error(s)"): the count vouches for them, each an error.
 			for _, k := range items {
 				t := strings.TrimSpace(doc.short[k])
-				cat := matchRules(clip(t))
-				if cat == "" {
-					cat = errkind.CategoryRuntime // a value the program refused
-				}
-				s.keep(doc, finding{start: k, end: k, key: k, kind: kindError, fam: famLine, text: t, cat: cat}, "")
+				s.keep(doc, finding{start: k, end: k, key: k, kind: kindError, fam: famLine, text: t, cat: refusedCat(t)}, "")
 			}
 			s.next = doc.base + i + 1
 			return
@@ -2068,4 +2060,14 @@ func placeHash(file, line, msg string) uint64 {
 	h.WriteByte(0)
 	h.WriteString(msg)
 	return h.Sum64()
+}
+
+// refusedCat is the category of a message a program printed as it refused
+// what it was given, in no error's words: the one a rule names, else a
+// runtime failure (a value or a command line the program would not take).
+func refusedCat(t string) errkind.Category {
+	if cat := matchRules(clip(t)); cat != "" {
+		return cat
+	}
+	return errkind.CategoryRuntime
 }
