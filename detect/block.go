@@ -126,7 +126,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famHook:
 		return i, matchedBelow(lines, i, i+4, hookFieldRe), i // its id, its exit code, its word on files it changed
 	}
-	if strings.HasPrefix(lines[i], "HTTP/") && httpFailRe.MatchString(lines[i]) {
+	if httpFailLine(lines[i]) {
 		// A failed response curl -i printed: its status line, its
 		// headers, a blank line, its body to the next blank line.
 		limit := min(len(lines)-1, i+maxBlockScan)
@@ -2580,6 +2580,13 @@ var (
 	// headerLineRe is an HTTP header line: "Content-Type: text/html".
 	headerLineRe = regexp.MustCompile(`^[A-Za-z][\w-]*: \S`)
 )
+
+// httpFailLine reports whether l is the status line of a failed HTTP
+// response ("HTTP/1.1 503 Service Unavailable"), the regexp run only on
+// lines that start as one.
+func httpFailLine(l string) bool {
+	return strings.HasPrefix(l, "HTTP/") && httpFailRe.MatchString(l)
+}
 
 // contextHeadRe is a line that only introduces its context: a compiler's
 // "x.c: In function 'f':", a heading.

@@ -342,7 +342,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "task: [") && taskEchoRe.MatchString(t) {
 		return verdict{} // task's echo of the command it runs: "task: [lint] golangci-lint run"
 	}
-	if strings.HasPrefix(t, "HTTP/") && httpFailRe.MatchString(t) {
+	if httpFailLine(t) {
 		// A response at 4xx or 5xx as curl -i prints it: the request
 		// failed, whatever its body says.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
