@@ -1338,8 +1338,9 @@ func levelless(prefix string) string {
 }
 
 // sameShape reports whether lines i and j are records of one logger:
-// their prefixes alike but for digits, the level and a pid's words ("2026/11/23
-// 22:15:52 [emerg] 29476#29476: ", "nginx: [emerg] ").
+// their prefixes, to the first ": ", alike but for digits (a stamp's, a
+// pid's): "2026/11/23 22:15:52 [emerg] 29476#29476: " on both, or
+// "nginx: " on both.
 func sameShape(doc *document, i, j int) bool {
 	a, b := doc.lines[i], doc.lines[j]
 	ka, kb := strings.Index(a, ": "), strings.Index(b, ": ")
