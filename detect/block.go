@@ -2357,7 +2357,14 @@ const maxConclusions = 3
 // captureConclusions returns the end of the block that ends at end,
 // extended over the conclusions right under it.
 func captureConclusions(lines []string, end int) int {
-	for k := 0; k < maxConclusions && end+1 < len(lines) && conclusion(lines[end+1]); k++ {
+	for k := 0; k < maxConclusions && end+1 < len(lines); k++ {
+		if end+2 < len(lines) && goRunExit(lines[end+1]) && goGenerateExit(lines[end+2]) && conclusion(lines[end+2]) {
+			end += 2 // a generator's error, go run's exit status and go generate's word on it
+			continue
+		}
+		if !conclusion(lines[end+1]) {
+			break
+		}
 		end++
 	}
 	return end
@@ -2385,6 +2392,30 @@ func pluginFailedBelow(lines []string, start, end int) int {
 	}
 	return end
 }
+
+// typecheckHeadRe is the head golangci-lint gives a typecheck issue that
+// holds the compiler's output for a package: "x.go:1: : # example.com/p".
+var typecheckHeadRe = regexp.MustCompile(`^\S+\.go:\d+: : # \S+`)
+
+// typecheckIssue returns the bounds of the block start..end, widened to the
+// whole of golangci-lint's typecheck issue when the block is the one
+// diagnostic that issue holds: the head above it ("x.go:1: : # pkg"),
+// the diagnostic ending in "(typecheck)", and the source line golangci-lint
+// quotes under it ("package x"). An issue that holds several diagnostics
+// is theirs: each is its own error.
+func typecheckIssue(lines []string, start, end, floor int) (int, int) {
+	if start != end || start-1 < floor || !strings.HasSuffix(lines[end], " (typecheck)") || !strings.Contains(lines[start-1], ": : # ") || !typecheckHeadRe.MatchString(lines[start-1]) {
+		return start, end
+	}
+	start--
+	if j := end + 1; j < len(lines) && !blank(lines[j]) && !promptLike(lines[j]) && codePlaceLen(lines[j]) == 0 && !issueCountRe.MatchString(lines[j]) {
+		end = j
+	}
+	return start, end
+}
+
+// issueCountRe is golangci-lint's count of the issues it reported: "1 issues:".
+var issueCountRe = regexp.MustCompile(`^\d+ issues?:?$`)
 
 // captureAborted returns the end of the block that ends at end, extended
 // over the compiler's conclusion a blank line under it, which names no place

@@ -2151,6 +2151,22 @@ func goGenerateExit(t string) bool {
 	return k > 0 && strings.Contains(t[:k], `: running "`) && digits(t[k+len(": exit status "):], 3) == len(t)-k-len(": exit status ")
 }
 
+// generatorComplaint reports whether line i of the window is go
+// generate's word that a generator exited with a status and the line
+// above it is that generator's own ("stringer: no values defined for
+// types: Kind" over `kind.go:3: running "stringer": exit status 1`): it
+// starts with the generator's name.
+func generatorComplaint(doc *document, i int) bool {
+	t := doc.short[i]
+	if !goGenerateExit(t) || !goGenerateRe.MatchString(t) || !messageLine(doc, i-1) {
+		return false
+	}
+	k := strings.Index(t, `: running "`) + len(`: running "`)
+	name, _, _ := strings.Cut(t[k:], `"`)
+	name = name[strings.LastIndexByte(name, '/')+1:]
+	return name != "" && name != "go" && strings.HasPrefix(doc.short[i-1], name+": ")
+}
+
 // stepFailed returns the step a script says failed ("step 'vet' failed"),
 // or "": stepFailedRe runs only on lines that end in "failed".
 func stepFailed(t string) string {

@@ -489,6 +489,13 @@ func (s *Stream) advance(final bool) {
 			// whose errors are its own even in the same words.
 			s.seen = map[uint64]struct{}{}
 		}
+		if i := s.pos - doc.base; i > 0 && s.pos-1 >= s.next && doc.cand[i] && !doc.cand[i-1] && generatorComplaint(doc, i) && !s.errorSince(doc, i-1) {
+			// What a generator said right above go generate's word that
+			// it failed, in no error's words: its complaint, with that
+			// word its conclusion.
+			t := strings.TrimSpace(doc.short[i-1])
+			s.judged(i-1, verdict{kind: kindError, fam: famLine, text: t, cat: refusedCat(t)})
+		}
 		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
 			s.consider(s.pos - doc.base)
 		} else if i := s.pos - doc.base; i > 0 && s.pos-1 >= s.next && goRunExit(doc.short[i]) && !s.errorSince(doc, i-1) {
@@ -712,6 +719,7 @@ func (s *Stream) judged(i int, v verdict) {
 			f.end = captureGoPanic(doc.short, j, min(len(doc.short)-1, j+maxBlockScan))
 		}
 		f.end = pluginFailedBelow(doc.short, f.start, f.end)
+		f.start, f.end = typecheckIssue(doc.short, f.start, f.end, floor)
 		f.end = embeddedPlaceLines(doc.short, i, f.end)
 		f.end = restatedRequest(doc, f.start, f.end)
 		if v.fam != famGinkgo { // (Ginkgo's rules part its specs: they frame none)

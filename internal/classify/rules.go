@@ -284,7 +284,7 @@ var goRules = newRuleSet(
 		guarded: []guarded{{"expected '", regexp.MustCompile(`(?i)expected '.*', found`)}}},
 	rule{cat: CategoryReference,
 		lits: []string{"undefined: ", "undeclared name", "not declared by package", "has no field or method", "unknown field",
-			"is not defined", "undefined reference to", "cannot refer to unexported"},
+			"is not defined", "undefined reference to", "cannot refer to unexported", "no values defined for type"},
 		guarded: []guarded{
 			{"could not determine what C.", regexp.MustCompile(`could not determine what C\.\S+ refers to`)},
 			{"relocation target ", regexp.MustCompile(`relocation target .* not defined`)},
