@@ -1791,6 +1791,18 @@ var fileNamedRe = regexp.MustCompile(`^\s?[\w./\\@~+-]+\.[A-Za-z]\w*: \S`)
 
 var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\d+)?\)|:\[\d+,\d+\]|^(?:[\w./-]+\.sh|sh|dash): \d+: `)
 
+// plainBody reports whether line j, under curl's complaint of a failed
+// request, is the server's text answer --fail-with-body printed: one line
+// ending the command's output, neither a label waiting for its value
+// ("metrics:") nor a status curl -w printed ("507").
+func plainBody(lines []string, j, limit int) bool {
+	b := strings.TrimSpace(lines[j])
+	if b == "" || len(b) > 200 || promptLike(lines[j]) || strings.HasSuffix(b, ":") || digits(b, len(b)) == len(b) {
+		return false
+	}
+	return j == limit || j+1 >= len(lines) || blank(lines[j+1]) || promptLike(lines[j+1])
+}
+
 // captureTool returns the end of a program's complaint on line i: the
 // lines after it with the same "prog: " prefix (git's "fatal: ..." twice,
 // pip's "ERROR: ..." lines) unless each names its own place, and its hints
@@ -1809,6 +1821,8 @@ func captureTool(lines []string, i, limit int) int {
 					break
 				}
 			}
+		} else if plainBody(lines, end+1, limit) {
+			end++ // a text answer alone on its line: "404 page not found"
 		}
 		return end
 	}
