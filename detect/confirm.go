@@ -342,6 +342,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "task: [") && taskEchoRe.MatchString(t) {
 		return verdict{} // task's echo of the command it runs: "task: [lint] golangci-lint run"
 	}
+	if strings.HasPrefix(t, "Error: Exit code ") && exitCodeRe.MatchString(t) {
+		return verdict{} // Claude Code's status of a command that failed, like "[exit 1]": what it printed says why
+	}
 	if httpFailLine(t) {
 		// A response at 4xx or 5xx as curl -i prints it: the request
 		// failed, whatever its body says.
