@@ -2428,6 +2428,47 @@ func typecheckIssue(lines []string, start, end, floor int) (int, int) {
 	return start, end
 }
 
+// maxTestcaseHead is how far above a failure its JUnit <testcase> may open;
+// maxTestcaseTail how far under the block its </testcase> may close.
+const (
+	maxTestcaseHead = 2
+	maxTestcaseTail = 8
+)
+
+// xmlTestcase returns the bounds of the block start..end, widened to the
+// JUnit <testcase> element it stands in: from the <testcase ...> line that
+// opens a few lines above it to the </testcase> a few lines under it, the
+// report of one failed test (golangci-lint's, gotestsum's, node's junit
+// reporter's). A block not between the two keeps its bounds.
+func xmlTestcase(lines []string, start, end, floor int) (int, int) {
+	open := -1
+	for j := start; j >= floor && j >= start-maxTestcaseHead; j-- {
+		t := strings.TrimSpace(lines[j])
+		if strings.HasPrefix(t, "<testcase ") {
+			if !strings.HasSuffix(t, "/>") {
+				open = j
+			}
+			break
+		}
+		if j < start && (t == "" || strings.HasPrefix(t, "</")) {
+			break
+		}
+	}
+	if open < 0 {
+		return start, end
+	}
+	for j := end; j < len(lines) && j <= end+maxTestcaseTail; j++ {
+		t := strings.TrimSpace(lines[j])
+		if t == "</testcase>" {
+			return open, j
+		}
+		if j > end && (strings.HasPrefix(t, "<testcase ") || promptLike(lines[j])) {
+			break
+		}
+	}
+	return start, end
+}
+
 // issueCountRe is golangci-lint's count of the issues it reported: "1 issues:".
 var issueCountRe = regexp.MustCompile(`^\d+ issues?:?$`)
 
