@@ -1256,7 +1256,7 @@ func xmlFinding(t string) (verdict, bool) {
 		}
 	} else {
 		if diagnosticLen(msg) == 0 {
-			return verdict{}, false
+			return goTestFailure(t)
 		}
 		fam = famXMLFailure
 	}
@@ -1273,6 +1273,30 @@ var (
 	xmlMessageRe  = regexp.MustCompile(`\bmessage="([^"]*)"`)
 	xmlSeverityRe = regexp.MustCompile(`\bseverity="(\w+)"`)
 )
+
+// goTestFailure judges a JUnit <failure> whose message names no place by
+// what it holds: a Go test's output with its "--- FAIL:" line (gotestsum's
+// report, the output's newlines escaped) is that test's failure, a panic's
+// a runtime error.
+func goTestFailure(t string) (verdict, bool) {
+	k := strings.IndexByte(t, '>')
+	if k < 0 || !strings.Contains(t[k:], "--- FAIL: ") {
+		return verdict{}, false
+	}
+	body := html.UnescapeString(t[k+1:]) // "&#xA;" is a newline again
+	cat := errkind.CategoryTest
+	if strings.Contains(body, "\npanic: ") {
+		cat = errkind.CategoryRuntime
+	}
+	text, _, _ := strings.Cut(body, "\n")
+	for l := range strings.SplitSeq(strings.TrimSuffix(body, "</failure>"), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "=== ") && !strings.HasPrefix(l, "--- FAIL: ") {
+			return verdict{kind: kindError, fam: famXMLFailure, text: strings.TrimSpace(text), cat: cat}, true
+		}
+	}
+	// A parent whose subtests failed says nothing of its own: a roll-up.
+	return verdict{kind: kindSummary, fam: famLine, text: strings.TrimSpace(text)}, true
+}
 
 // trailingCheckCode reports whether a message ends with the check that
 // found it in parentheses: one to three capitals and three or four digits,
