@@ -342,6 +342,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "task: [") && taskEchoRe.MatchString(t) {
 		return verdict{} // task's echo of the command it runs: "task: [lint] golangci-lint run"
 	}
+	if strings.HasPrefix(t, "🚨 Error: The command exited with status ") {
+		return verdict{kind: kindError, fam: famLine, text: t[len("🚨 "):], cat: errkind.CategoryBuild} // Buildkite's verdict on a step
+	}
 	if strings.HasPrefix(t, "Error: Exit code ") && exitCodeRe.MatchString(t) {
 		return verdict{} // Claude Code's status of a command that failed, like "[exit 1]": what it printed says why
 	}

@@ -1743,7 +1743,7 @@ func taskTagged(short string) string {
 // 1"): the same words for another step are another failure, not a
 // restatement.
 func stepVerdict(t string) bool {
-	return strings.HasPrefix(t, "##[error]") || strings.HasPrefix(t, "ERROR: Job failed: ") || strings.HasPrefix(t, "ELIFECYCLE ") || strings.HasPrefix(t, "[ELIFECYCLE] ") || strings.HasPrefix(t, "Process completed with exit code ") || strings.Contains(t, ": *** ")
+	return strings.HasPrefix(t, "##[error]") || strings.HasPrefix(t, "ERROR: Job failed: ") || strings.HasPrefix(t, "ELIFECYCLE ") || strings.HasPrefix(t, "[ELIFECYCLE] ") || strings.HasPrefix(t, "Process completed with exit code ") || strings.HasPrefix(t, "🚨 Error: The command exited with status ") || strings.Contains(t, ": *** ")
 }
 
 // maxWrapPad is the most padding a line of a box can have and still be
