@@ -459,7 +459,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			(end+2 > limit || indentOf(lines[end+2]) == 0) {
 			end++ // a benchmark's parent, printed after its sub-benchmark and saying no more
 		}
-		if end+1 <= limit && (goPanicRe.MatchString(lines[end+1]) && !strings.HasPrefix(lines[end+1], "Benchmark") || indentOf(lines[end+1]) > 0 && indentOf(lines[end+1]) == indentOf(lines[i]) && goPanicRe.MatchString(strings.TrimLeft(lines[end+1], " "))) {
+		if end+1 <= limit && (end == i || strings.Contains(lines[end+1], "[recovered")) && (goPanicRe.MatchString(lines[end+1]) && !strings.HasPrefix(lines[end+1], "Benchmark") || indentOf(lines[end+1]) > 0 && indentOf(lines[end+1]) == indentOf(lines[i]) && goPanicRe.MatchString(strings.TrimLeft(lines[end+1], " "))) {
+			// The test's own panic: right under its --- FAIL line, or the
+			// one the testing package recovered and panicked again. Another
+			// goroutine's panic after the test's report crashed the binary
+			// on its own: its own error.
 			key = end + 1 // the panic says what went wrong
 			end = captureGoPanic(lines, end+1, limit)
 		}
@@ -2503,7 +2507,7 @@ func conclusion(l string) bool {
 		// A doctest's rustc error's end; jq's "jq: 1 compile error".
 		return l == "Couldn't compile the test." || compileCountRe.MatchString(l)
 	}
-	if len(l) < 120 && strings.Contains(l, "failed") && wrapperFailedRe.MatchString(l) && !countFailedRe.MatchString(l) && stepFailed(l) == "" && !levelWordRe.MatchString(l) {
+	if len(l) < 120 && strings.Contains(l, "failed") && wrapperFailedRe.MatchString(l) && !countFailedRe.MatchString(l) && stepFailed(l) == "" && !levelWordRe.MatchString(l) && !errorHeadRe.MatchString(l) {
 		return true // a script's word that the step it ran failed: "release: build for windows/amd64 failed"
 	}
 	return len(l) < 400 && conclusionWords.holds(l) && conclusionRe.MatchString(l)
@@ -2516,6 +2520,10 @@ var wrapperFailedRe = regexp.MustCompile(`^(?:[\w.-]+: |\[[\w.-]+\] )?[\w/.-]+(?
 
 // levelWordRe is a logging level's word: a record's, not a script's plain line.
 var levelWordRe = regexp.MustCompile(`\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|WARN|WARNING|INFO|DEBUG|SEVERE|ALERT|EMERG)\b`)
+
+// errorHeadRe is an error's own head word: such a line is an error of its
+// own, not a conclusion.
+var errorHeadRe = regexp.MustCompile(`^(?i:error|fatal|fail(?:ed|ure)?|panic)\b`)
 
 // countFailedRe is a count of what failed ("3 of 4 checks failed"): a recap.
 var countFailedRe = regexp.MustCompile(`\b\d+ (?:of \d+ |out of \d+ )?\S+ failed`)

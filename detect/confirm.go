@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -1290,6 +1291,8 @@ func goTestFailure(t string) (verdict, bool) {
 	cat := errkind.CategoryTest
 	if strings.Contains(body, "\npanic: ") {
 		cat = errkind.CategoryRuntime
+	} else if c := specificRules(clipJoin(slices.DeleteFunc(strings.Split(body, "\n"), comparesWant))); c == errkind.CategoryFilesystem || c == errkind.CategoryNetwork {
+		cat = c // a test that failed on a file or the network it needed, as categorize says of a report
 	}
 	text, _, _ := strings.Cut(body, "\n")
 	for l := range strings.SplitSeq(strings.TrimSuffix(body, "</failure>"), "\n") {
