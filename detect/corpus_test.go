@@ -575,6 +575,30 @@ var (
 	// holdout80 (a coding agent's everyday Go loop, round seven): 1.000, 0.908, 1.000, 1.000 at 5e30f6d,
 	// measured once, unseen.
 	holdout80Floors = floors{precision: 0.999, recall: 0.907, capture: 0.999, category: 0.999}
+	// holdout91 (a Python data tool next to a Go module, round two): 1.000, 0.947, 0.900, 0.953 at 96aebc6,
+	// measured once, unseen.
+	holdout91Floors = floors{precision: 0.999, recall: 0.946, capture: 0.899, category: 0.952}
+	// holdout89 (CI logs of Go repositories, round three): 0.967, 0.899, 0.829, 0.955 at 2390abc,
+	// measured once, unseen.
+	holdout89Floors = floors{precision: 0.967, recall: 0.918, capture: 0.828, category: 0.955}
+	// holdout92 (operating services on a Linux box, round two): 0.957, 0.873, 0.737, 0.876 at 2390abc,
+	// measured once, unseen.
+	holdout92Floors = floors{precision: 0.977, recall: 0.872, capture: 0.771, category: 0.875}
+	// holdout93 (native and JVM code next to Go, round two): 0.958, 0.966, 0.909, 0.957 at 2cdeff1,
+	// measured once, unseen.
+	holdout93Floors = floors{precision: 0.957, recall: 0.965, capture: 0.908, category: 0.956}
+	// holdout90 (a web front end and its Node tooling next to a Go API, round two): 0.989, 0.967, 0.933, 0.885 at 2cdeff1,
+	// measured once, unseen.
+	holdout90Floors = floors{precision: 0.988, recall: 0.966, capture: 0.932, category: 0.884}
+	// holdout87 (Go tests in all their shapes, round three): 0.994, 0.959, 0.914, 0.938 at 2cdeff1,
+	// measured once, unseen.
+	holdout87Floors = floors{precision: 0.993, recall: 0.969, capture: 0.944, category: 0.950}
+	// holdout86 (a coding agent's everyday loop on a Go project, round eight): 1.000, 0.970, 0.941, 0.939 at 2cdeff1,
+	// measured once, unseen.
+	holdout86Floors = floors{precision: 0.999, recall: 0.969, capture: 0.940, category: 0.938}
+	// holdout88 (coding-agent harness transcripts, round eight): 1.000, 0.978, 0.861, 0.989 at 2cdeff1,
+	// measured once, unseen.
+	holdout88Floors = floors{precision: 0.999, recall: 0.977, capture: 0.860, category: 0.988}
 	holdout71Floors = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -850,6 +874,14 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout88", holdout88Floors},
+		{"holdout86", holdout86Floors},
+		{"holdout87", holdout87Floors},
+		{"holdout90", holdout90Floors},
+		{"holdout93", holdout93Floors},
+		{"holdout92", holdout92Floors},
+		{"holdout89", holdout89Floors},
+		{"holdout91", holdout91Floors},
 		{"holdout80", holdout80Floors},
 		{"holdout85", holdout85Floors},
 		{"holdout82", holdout82Floors},
