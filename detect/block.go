@@ -164,6 +164,12 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		for j := i - 1; j >= floor && strings.HasPrefix(lines[j], " ! ["); j-- {
 			start = j
 		}
+		if start-1 >= floor && strings.HasPrefix(lines[start-1], "To ") && !strings.Contains(lines[start-1][3:], " ") {
+			start-- // "To <remote>": where the refs were to go
+			for start-1 >= floor && strings.HasPrefix(lines[start-1], "remote: ") {
+				start-- // what the remote's hook said about them
+			}
+		}
 		return start, end, key
 	}
 	start, end, key = stepAbove(lines, i, floor)

@@ -175,7 +175,7 @@ var shapes = newRuleSet(
 	// rLinker
 	`undefined reference to|(?:^|/)ld(?:\.\w+)?: |^collect2: |ld returned \d+ exit status|cannot find -l`,
 	// rGoTest
-	`^\s*--- FAIL: `,
+	`^\s*(?:Benchmark\S*\s+)?--- FAIL: `,
 	// rFailLine
 	`^(?:FAIL:|ERROR: test)`,
 	// rTap
