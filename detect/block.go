@@ -423,7 +423,21 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, runSectionEnd(lines, i, limit), key
 	case famTestEntry:
-		return start, testEntryEnd(lines, i, limit), key
+		end = testEntryEnd(lines, i, limit)
+		for j := i + 1; j <= end; j++ {
+			if blank(lines[j]) {
+				continue
+			}
+			if raceHead(lines[j]) {
+				for k := j + 2; k <= end; k++ {
+					if raceEndRe.MatchString(lines[k]) {
+						return start, k, key // a race report under the entry: the entry heads it
+					}
+				}
+			}
+			break
+		}
+		return start, end, key
 	case famGoTest:
 		end = splitSubtests(lines, i, captureIndented(lines, i, limit, false))
 		if end == i && i+1 <= limit && indentOf(lines[i+1]) == indentOf(lines[i]) && subtestOf(lines[i], lines[i+1]) {

@@ -624,8 +624,20 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{}
 		case printedAbove(doc.short, sectionStart(doc.short, i), firstNonBlank(doc.short, i+1, end)):
 			return verdict{kind: kindSummary, fam: famTestEntry, text: t, cat: errkind.CategoryTest}
+		case raceHead(firstNonBlank(doc.short, i+1, end)):
+			// The entry heads the race detector's first report (the
+			// block ends with it); further reports and the testing
+			// package's "race detected" line are errors of their own.
+			return verdict{kind: kindError, fam: famTestEntry, text: t, cat: errkind.CategoryRuntime}
 		}
 		return verdict{kind: kindError, fam: famTestEntry, text: t}
+	}
+	if strings.HasSuffix(t, ": race detected during execution of test") && !besideGoFail(doc.short, i) && sectionStart(doc.short, i) < i && !printedAbove(doc.short, sectionStart(doc.short, i), t) {
+		// The testing package's word that the race detector caught the
+		// test, with no "--- FAIL" line of its own beside it, in
+		// gotestsum's "=== Failed" section and not printed above it: the
+		// test's failure.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
 	}
 	if strings.HasPrefix(t, "http: panic serving ") {
 		// net/http's recovered panic in a handler, its stack under it.
@@ -2302,6 +2314,24 @@ func goHeaderLine(l string) bool {
 // goToolRe is a Go toolchain tool's complaint, or the go command's line on
 // one that failed.
 var goToolRe = regexp.MustCompile(`^(?:\S+: )?\S*/pkg/tool/\w+/\w+(?:\.exe)?: \S`)
+
+// besideGoFail reports whether line i has a go test "--- FAIL" line right
+// above or under it: the report it is part of.
+func besideGoFail(lines []string, i int) bool {
+	for _, j := range [2]int{i - 1, i + 1} {
+		if j >= 0 && j < len(lines) && strings.HasPrefix(strings.TrimLeft(lines[j], " \t"), "--- FAIL: ") {
+			return true
+		}
+	}
+	return false
+}
+
+// raceHead reports whether t opens the race detector's report: its rule or
+// its warning.
+func raceHead(t string) bool {
+	t = strings.TrimSpace(t)
+	return t == "==================" || t == "WARNING: DATA RACE"
+}
 
 // testEntryRe is a test runner's entry for a failed test: gotestsum's
 // "=== FAIL: pkg TestX (0.00s)" in its "=== Failed" section, its

@@ -30,6 +30,8 @@ var triggerWords = []string{
 	": checksum mismatch", " has been modified (", ": missing ziphash",
 	// systemctl where systemd is not init (a container, a sandbox).
 	"not been booted with systemd",
+	// The testing package's word on a test the race detector caught.
+	"race detected during execution",
 	// The go command's bare words on a package or symbol it cannot find.
 	"no required module provides", "no symbol ",
 	// The Go runtime's dump on a signal it does not handle ("SIGQUIT: quit").
