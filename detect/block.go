@@ -2493,6 +2493,33 @@ func xmlTestcase(lines []string, start, end, floor int) (int, int) {
 	return start, end
 }
 
+// maxSQLATail is the most lines SQLAlchemy prints under its exception.
+const maxSQLATail = 6
+
+// sqlalchemyTail returns the end of the block that ends at end, extended
+// over what SQLAlchemy prints under its exception (a blank line between
+// may come): the statement ("[SQL: ...]"), its parameters and where to
+// read about the error ("(Background on this error at: https://...)").
+func sqlalchemyTail(lines []string, end int) int {
+	e := end
+	for j := end + 1; j < len(lines) && j <= end+maxSQLATail; j++ {
+		t := strings.TrimSpace(lines[j])
+		switch {
+		case t == "" && j == end+1:
+		case strings.HasPrefix(t, "[SQL: ") || strings.HasPrefix(t, "[parameters: "):
+			e = j
+		case strings.HasPrefix(t, "(Background on this error at: "):
+			return j
+		default:
+			if e > end && (strings.HasPrefix(lines[e], "[SQL: ") || strings.HasPrefix(lines[e], "[parameters: ")) {
+				return e
+			}
+			return end
+		}
+	}
+	return end
+}
+
 // issueCountRe is golangci-lint's count of the issues it reported: "1 issues:".
 var issueCountRe = regexp.MustCompile(`^\d+ issues?:?$`)
 

@@ -721,6 +721,7 @@ func (s *Stream) judged(i int, v verdict) {
 		f.end = pluginFailedBelow(doc.short, f.start, f.end)
 		f.start, f.end = typecheckIssue(doc.short, f.start, f.end, floor)
 		f.start, f.end = xmlTestcase(doc.short, f.start, f.end, floor)
+		f.end = sqlalchemyTail(doc.short, f.end)
 		f.end = embeddedPlaceLines(doc.short, i, f.end)
 		f.end = restatedRequest(doc, f.start, f.end)
 		if v.fam != famGinkgo { // (Ginkgo's rules part its specs: they frame none)
