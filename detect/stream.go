@@ -1284,7 +1284,7 @@ func attemptsAbove(doc *document, i, floor int) int {
 		shape := levelless(digitless(raw[:len(raw)-len(lines[i])]))
 		for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
 			r := doc.lines[j]
-			if len(r) < len(lines[j]) || lineLevel(r, lines[j]) != levelWarn || levelless(digitless(r[:len(r)-len(lines[j])])) != shape || !sameCause(lines[j], lines[i]) {
+			if len(r) < len(lines[j]) || lineLevel(r, lines[j]) != levelWarn || levelless(digitless(r[:len(r)-len(lines[j])])) != shape || !sameCause(lines[j], lines[i]) && !retriedCause(lines[j], lines[i]) {
 				break
 			}
 			start = j
@@ -1502,6 +1502,23 @@ func attemptLine(doc *document, k int) bool {
 func mentionsAttempt(t string) bool {
 	return (strings.Contains(t, "ttempt") || strings.Contains(t, "TTEMPT") || strings.Contains(t, "try") || strings.Contains(t, "TRY") || strings.Contains(t, "etry") || strings.Contains(t, "ETRY")) &&
 		attemptWordRe.MatchString(t)
+}
+
+// minRetriedCause is the shortest cause that ties an attempt to the
+// record that gives up when both say so in their words.
+const minRetriedCause = 8
+
+// retriedCause reports whether the warning a names an attempt and the
+// error b gives up after attempts, both ending in the same cause from a
+// ": " on, shorter than sameCause asks for ("attempt 1/3 on ev.db:
+// database is locked" over "giving up on ev.db after 3 attempts: database
+// is locked").
+func retriedCause(a, b string) bool {
+	if !mentionsAttempt(a) || !givesUpRe.MatchString(b) {
+		return false
+	}
+	k := strings.LastIndex(b, ": ")
+	return k >= 0 && len(b)-k-2 >= minRetriedCause && strings.HasSuffix(strings.TrimRight(a, " \r"), strings.TrimRight(b[k:], " \r"))
 }
 
 // attemptWordRe is a retry's word for one try, in a loop's warning.
