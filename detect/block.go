@@ -577,8 +577,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if j := i - 1; j >= floor && explains(lines[j]) && !opensslRe.MatchString(lines[j]) && triggers.holds(lines[j]) {
 			start = j
 		}
-		if j := end + 1; j <= limit && explains(lines[j]) && triggers.holds(lines[j]) {
-			end = j
+		if k := verifyCallbackAbove(lines, start, floor); k < start {
+			start = k
+		}
+		if j := end + 1; j <= limit && (explains(lines[j]) && triggers.holds(lines[j]) || connectErrnoRe.MatchString(lines[j])) {
+			end = j // "Unable to load certificate"; s_client's "connect:errno=111"
 		}
 		return start, end, key
 	case famTerminate:
@@ -2518,6 +2521,29 @@ func sqlalchemyTail(lines []string, end int) int {
 		}
 	}
 	return end
+}
+
+// verifyLineRe is a line of OpenSSL's verify callback, as s_client prints
+// it over the handshake's failure: "depth=0 CN = x", "verify
+// error:num=10:certificate has expired", "notAfter=...", "verify return:1".
+var verifyLineRe = regexp.MustCompile(`^(?:depth=\d+ |verify error:num=\d+:|verify return:\d+$|not(?:After|Before)=)`)
+
+// connectErrnoRe is s_client's word on a connection it could not make.
+var connectErrnoRe = regexp.MustCompile(`^connect:errno=\d+$`)
+
+// verifyCallbackAbove returns the first of the verify callback's lines
+// right above line i when they, or line i, say why the certificate failed
+// (a "verify error:num="), else i.
+func verifyCallbackAbove(lines []string, i, floor int) int {
+	start, failed := i, strings.HasPrefix(lines[i], "verify error:")
+	for j := i - 1; j >= floor && verifyLineRe.MatchString(lines[j]); j-- {
+		start = j
+		failed = failed || strings.HasPrefix(lines[j], "verify error:")
+	}
+	if !failed {
+		return i
+	}
+	return start
 }
 
 // issueCountRe is golangci-lint's count of the issues it reported: "1 issues:".

@@ -722,6 +722,9 @@ func (s *Stream) judged(i int, v verdict) {
 		f.start, f.end = typecheckIssue(doc.short, f.start, f.end, floor)
 		f.start, f.end = xmlTestcase(doc.short, f.start, f.end, floor)
 		f.end = sqlalchemyTail(doc.short, f.end)
+		if strings.HasPrefix(doc.short[f.start], "verify error:") {
+			f.start = verifyCallbackAbove(doc.short, f.start, floor) // "depth=0 CN = x" over it
+		}
 		f.end = embeddedPlaceLines(doc.short, i, f.end)
 		f.end = restatedRequest(doc, f.start, f.end)
 		if v.fam != famGinkgo { // (Ginkgo's rules part its specs: they frame none)
