@@ -2546,6 +2546,29 @@ func verifyCallbackAbove(lines []string, i, floor int) int {
 	return start
 }
 
+// maxBacktraceAbove is how far above an error its "Backtrace:" may open.
+const maxBacktraceAbove = 60
+
+// backtraceAbove returns the line of the "Backtrace:" heading a Scheme
+// (Guile's) prints over its frames, a blank line and the error on line i,
+// when it is there; else i. The frames are indented or name their file
+// ("In ice-9/eval.scm:").
+func backtraceAbove(lines []string, i, floor int) int {
+	if i-2 < floor || !blank(lines[i-1]) {
+		return i
+	}
+	for j := i - 2; j >= floor && j >= i-maxBacktraceAbove; j-- {
+		l := lines[j]
+		switch {
+		case strings.TrimSpace(l) == "Backtrace:":
+			return j
+		case blank(l) || indentOf(l) == 0 && !(strings.HasPrefix(l, "In ") && strings.HasSuffix(l, ":")):
+			return i
+		}
+	}
+	return i
+}
+
 // issueCountRe is golangci-lint's count of the issues it reported: "1 issues:".
 var issueCountRe = regexp.MustCompile(`^\d+ issues?:?$`)
 

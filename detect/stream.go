@@ -722,6 +722,9 @@ func (s *Stream) judged(i int, v verdict) {
 		f.start, f.end = typecheckIssue(doc.short, f.start, f.end, floor)
 		f.start, f.end = xmlTestcase(doc.short, f.start, f.end, floor)
 		f.end = sqlalchemyTail(doc.short, f.end)
+		if k := backtraceAbove(doc.short, f.start, floor); k < f.start {
+			f.start = k
+		}
 		if f.start-1 >= floor && strings.HasPrefix(doc.short[f.start-1], "failed to load config from ") {
 			f.start-- // vite's word on what it was loading when the error under it came
 		}
