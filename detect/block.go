@@ -2569,6 +2569,46 @@ func backtraceAbove(lines []string, i, floor int) int {
 	return i
 }
 
+// gfortran's shapes: the place of a runtime error ("At line 6 of file
+// x.f90"), a compile error's place alone on its line ("x.f90:12:19:"), a
+// line of the source it quotes ("   12 |   call f(x" and the marker line
+// "      |   1"), and a frame of the backtrace it prints after "Error
+// termination. Backtrace:" ("#3  0x55b7 in bounds", "\tat x.f90:8").
+var (
+	fortranAtRe     = regexp.MustCompile(`^At line \d+ of file \S+`)
+	fortranPlaceRe  = regexp.MustCompile(`^\S+\.[fF]\w*:\d+:\d+:$`)
+	fortranSourceRe = regexp.MustCompile(`^\s+(?:\d+ )?\|`)
+	fortranFrameRe  = regexp.MustCompile(`^(?:#\d+\s+0x[0-9a-f]+ in |\tat )`)
+)
+
+// fortranBlock returns the bounds of the block start..end, widened to what
+// gfortran prints around the error on line start: the runtime error's
+// place above it and its backtrace below, or a compile error's place and
+// the source it quotes above its "Error:" line.
+func fortranBlock(lines []string, start, end, floor int) (int, int) {
+	switch {
+	case strings.HasPrefix(lines[start], "Fortran runtime error: "):
+		if start-1 >= floor && fortranAtRe.MatchString(lines[start-1]) {
+			start--
+		}
+		if end+2 < len(lines) && blank(lines[end+1]) && strings.HasPrefix(lines[end+2], "Error termination.") {
+			end += 2
+			for end+1 < len(lines) && fortranFrameRe.MatchString(lines[end+1]) {
+				end++
+			}
+		}
+	case strings.HasPrefix(lines[start], "Error: "):
+		j := start - 1
+		for j >= floor && j > start-8 && fortranSourceRe.MatchString(lines[j]) {
+			j--
+		}
+		if j < start-1 && j-1 >= floor && blank(lines[j]) && fortranPlaceRe.MatchString(lines[j-1]) {
+			start = j - 1
+		}
+	}
+	return start, end
+}
+
 // issueCountRe is golangci-lint's count of the issues it reported: "1 issues:".
 var issueCountRe = regexp.MustCompile(`^\d+ issues?:?$`)
 

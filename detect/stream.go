@@ -725,6 +725,7 @@ func (s *Stream) judged(i int, v verdict) {
 		if k := backtraceAbove(doc.short, f.start, floor); k < f.start {
 			f.start = k
 		}
+		f.start, f.end = fortranBlock(doc.short, f.start, f.end, floor)
 		if f.start-1 >= floor && strings.HasPrefix(doc.short[f.start-1], "failed to load config from ") {
 			f.start-- // vite's word on what it was loading when the error under it came
 		}
