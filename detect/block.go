@@ -2609,6 +2609,26 @@ func fortranBlock(lines []string, start, end, floor int) (int, int) {
 	return start, end
 }
 
+// annotationRestates reports whether a CI step's error annotation says
+// again what the diagnostic head says, without its place
+// ("::error file=svc/main.go,line=8,col=2::no required module provides
+// package x" under "main.go:8:2: no required module provides package x").
+func annotationRestates(annotation, head string) bool {
+	msg := annotationMessage(strings.TrimSpace(annotation))
+	n := diagnosticLen(head)
+	return n > 0 && n < len(head) && len(msg) >= minCause && strings.TrimSpace(head[n:]) == msg
+}
+
+// annotationMessage returns the message of a GitHub Actions error
+// annotation ("::error file=x,line=3::msg"), or "".
+func annotationMessage(t string) string {
+	if !strings.HasPrefix(t, "::error") || !ghaErrorRe.MatchString(t) {
+		return ""
+	}
+	k := strings.Index(t[2:], "::")
+	return strings.TrimSpace(t[k+4:])
+}
+
 // issueCountRe is golangci-lint's count of the issues it reported: "1 issues:".
 var issueCountRe = regexp.MustCompile(`^\d+ issues?:?$`)
 

@@ -729,6 +729,9 @@ func (s *Stream) judged(i int, v verdict) {
 		if f.start-1 >= floor && strings.HasPrefix(doc.short[f.start-1], "failed to load config from ") {
 			f.start-- // vite's word on what it was loading when the error under it came
 		}
+		if j := f.end + 1; j < len(doc.short) && strings.HasPrefix(doc.short[j], "::error") && annotationRestates(doc.short[j], doc.short[f.start]) {
+			f.end = j // the step's annotation of the diagnostic right above it
+		}
 		if strings.HasPrefix(doc.short[f.start], "verify error:") {
 			f.start = verifyCallbackAbove(doc.short, f.start, floor) // "depth=0 CN = x" over it
 		}
@@ -943,6 +946,14 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			}
 		}
 	}
+	if msg := annotationMessage(f.text); len(msg) >= minCause && len(s.seen) > 0 {
+		var eh maphash.Hash
+		eh.SetSeed(seenSeed)
+		eh.WriteString(msg)
+		if _, dup := s.seen[eh.Sum64()]; dup {
+			return // a CI annotation of a diagnostic reported above, its place aside
+		}
+	}
 	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest && !(f.fam == famGoPanic && f.end > f.key) && !f.retried {
 		// (A linter's finding row names no file: the same row under
 		// another file's header is another finding. go test prints a
@@ -954,6 +965,14 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	}
 	if len(s.seen) < maxSeen {
 		s.seen[h] = struct{}{}
+		if n := diagnosticLen(f.text); n > 0 && n < len(f.text) {
+			// The message without its place: a CI annotation that says it
+			// again ("::error file=x.go,line=3::msg") restates it.
+			var eh maphash.Hash
+			eh.SetSeed(seenSeed)
+			eh.WriteString(strings.TrimSpace(f.text[n:]))
+			s.seen[eh.Sum64()] = struct{}{}
+		}
 		if k, ok := diagnosticPlace(f.text); ok && len(s.places) < maxSeen {
 			if s.places == nil {
 				s.places = map[uint64]struct{}{}
