@@ -22,7 +22,9 @@ func CleanLine(b []byte) []byte {
 }
 
 // StripANSI removes CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \),
-// charset designations (ESC ( B) and other two-byte escape sequences.
+// charset designations (ESC ( B) and other two-byte escape sequences. A
+// move of the cursor to the first column (ESC [ G, ESC [ 1 G) drops what
+// came before it on the line, as a carriage return does.
 func StripANSI(b []byte) []byte {
 	out := make([]byte, 0, len(b))
 	for i := 0; i < len(b); i++ {
@@ -39,6 +41,11 @@ func StripANSI(b []byte) []byte {
 			j := i + 2
 			for j < len(b) && (b[j] < 0x40 || b[j] > 0x7e) {
 				j++
+			}
+			if j < len(b) && b[j] == 'G' && (j == i+2 || j == i+3 && b[i+2] == '1') {
+				// The cursor back to the first column (a spinner's "ESC[1G"):
+				// what follows overwrites the line, as after a carriage return.
+				out = out[:0]
 			}
 			i = j
 		case ']':
