@@ -933,6 +933,12 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		// exception it logged.
 		part(doc.short[f.end])
 	}
+	if c := lastCausedBy(doc.short, f.key, f.end); c != "" {
+		// An exception whose chain ends in another cause is another
+		// failure, whatever its head says ("nightly import aborted"
+		// caused by a bad number, then by a missing file).
+		part(c)
+	}
 	h := mh.Sum64()
 	if k, ok := annotatedPlace(f.text); ok {
 		if _, dup := s.places[k]; dup {
@@ -1332,6 +1338,20 @@ func attemptsAbove(doc *document, i, floor int) int {
 		}
 	}
 	return start
+}
+
+// maxCausedByScan is how many lines of a block lastCausedBy reads.
+const maxCausedByScan = 400
+
+// lastCausedBy returns the last "Caused by: " line of the block key..end
+// (a Java exception's root cause), or "".
+func lastCausedBy(lines []string, key, end int) string {
+	for j := min(end, key+maxCausedByScan); j > key; j-- {
+		if t := strings.TrimSpace(lines[j]); strings.HasPrefix(t, "Caused by: ") {
+			return t
+		}
+	}
+	return ""
 }
 
 // recordCause returns a structured record's err or error field: logfmt's
