@@ -527,9 +527,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if i+1 <= limit && traceOpener(lines[i+1]) {
 			end = traceEnd(lines, i, end, limit) // Tcl's errorInfo under the message
 		}
-		if j := end + 1; j <= limit && tracebackRe.MatchString(lines[j]) {
+		if j := end + 1; j <= limit && tracebackRe.MatchString(lines[j]) && headsTrace(lines[i]) {
 			// "ERROR:    Exception in x" over the traceback it logs: the
-			// exception says what went wrong.
+			// exception says what went wrong. (A child's complaint in no
+			// such words, "gostat: row 4: parsing "n/a": invalid syntax",
+			// over its parent's traceback is an error of its own.)
 			end, key = captureTraceback(lines, j, limit)
 		}
 		start = captureUsage(lines, i, floor)

@@ -57,10 +57,11 @@ type Stream struct {
 	// recaps.
 	segmented           bool
 	segErrs             int
-	recipeErrs          int    // errors kept since make last gave up on a recipe, or since the last prompt
-	lastErr             int    // the last line of the last error's block (when nErrs > 0)
-	lastText            string // what the last error said (when nErrs > 0)
-	warnEnd             int    // one past the last line of the last warning reported (include_warnings)
+	recipeErrs          int              // errors kept since make last gave up on a recipe, or since the last prompt
+	lastErr             int              // the last line of the last error's block (when nErrs > 0)
+	lastText            string           // what the last error said (when nErrs > 0)
+	lastCat             errkind.Category // the last error's category (when nErrs > 0)
+	warnEnd             int              // one past the last line of the last warning reported (include_warnings)
 	segNamed, segCounts []Error
 
 	// runAt is one past the line of go test -v's last "=== RUN" (or
@@ -1018,6 +1019,11 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	if s.recipeErrs++; made {
 		s.recipeErrs = 0
 	}
+	if f.cat == "" && s.nErrs > 1 && s.lastErr == doc.base+f.start-1 && strings.Contains(doc.short[f.end], "CalledProcessError") && tracebackRe.MatchString(doc.short[f.start]) {
+		// A parent's traceback that says only that the child right above
+		// it failed: the child's complaint says why.
+		f.cat = s.lastCat
+	}
 	s.lastErr = doc.base + f.end
 	s.lastText = f.text
 	s.named, s.counts, s.segNamed, s.segCounts = nil, nil, nil, nil // never reported now
@@ -1075,7 +1081,11 @@ const maxChainKey = 8
 
 // add records a finding in list, or only counts it past max_errors.
 func (s *Stream) add(list *[]Error, doc *document, f finding) {
-	s.listErr(list, s.d.record(doc, f, s.room()))
+	e := s.d.record(doc, f, s.room())
+	if list == &s.errs {
+		s.lastCat = e.Category
+	}
+	s.listErr(list, e)
 }
 
 // room reports whether the report has room for another error or warning.
