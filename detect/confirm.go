@@ -268,7 +268,7 @@ var (
 	// stepFailedRe is a script's report that one of its steps failed.
 	stepFailedRe = regexp.MustCompile(`^(?:[Ss]tep|[Ss]tage|[Jj]ob|[Tt]ask|[Tt]arget) ['"‘]?([\w:./-]+)['"’]? failed\.?$`)
 	// failMismatchRe is "FAIL name: want X, got Y" (or expected/got).
-	failMismatchRe = regexp.MustCompile(`^FAIL \S+: .*\b(?:want|wanted|expected) .+, (?:got|but got|actual) \S`)
+	failMismatchRe = regexp.MustCompile(`^FAIL \S.{0,120}: .*\b(?:want|wanted|expected) .+, (?:got|but got|actual) \S`)
 	// loadKeyRe is ssh's refusal of a private key it cannot use.
 	loadKeyRe = regexp.MustCompile(`^Load key "[^"]+": [a-z][\w ]+$`)
 	// bannerRe is a banner that announces a fatal report.
