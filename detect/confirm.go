@@ -435,7 +435,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "fatal: [") && strings.Contains(t, "FAILED!") && ansibleIgnored(doc.short, i) {
 		return verdict{} // a task that failed with ignore_errors: "...ignoring"
 	}
-	if strings.HasPrefix(t, "ERROR ") && len(t) > 8 && t[6] >= 'A' && t[6] <= 'Z' && t[7] >= 'a' && t[7] <= 'z' && failurePhrase(t[6:]) && !strings.Contains(t, " | ") {
+	if strings.HasPrefix(t, "ERROR ") && len(t) > 8 && t[6] >= 'A' && t[6] <= 'Z' && t[7] >= 'a' && t[7] <= 'z' && failurePhrase(t[6:]) && !strings.Contains(t, " | ") && !stampedRecord(raw) {
 		// A tool's own level word over its message, no colon between
 		// ("ERROR Failed to parse ./pyproject.toml: ...", python -m build).
 		return verdict{kind: kindError, fam: famLine, text: t}
@@ -2210,6 +2210,14 @@ func generatorComplaint(doc *document, i int) bool {
 	name, _, _ := strings.Cut(t[k:], `"`)
 	name = name[strings.LastIndexByte(name, '/')+1:]
 	return name != "" && name != "go" && strings.HasPrefix(doc.short[i-1], name+": ")
+}
+
+// stampedRecord reports whether raw is a log record with a timestamp in
+// its prefix: its level word is the record's (handled as a record), not
+// a tool's over its message.
+func stampedRecord(raw string) bool {
+	_, stamped := recordPrefix(raw)
+	return stamped
 }
 
 // stepFailed returns the step a script says failed ("step 'vet' failed"),
