@@ -1555,6 +1555,12 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 				if e := parentTraceback(lines, j+1, limit); e > j {
 					return e, key
 				}
+				if e := sameExceptionTraceback(lines, j+1, limit, l); e > j {
+					// The same exception raised again over another stack
+					// (asyncio's shutdown log, then the interpreter's): one
+					// failure.
+					return e, key
+				}
 			}
 			return end, key
 		default:
@@ -2144,11 +2150,11 @@ var julHeaderRe = regexp.MustCompile(`^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2
 // asyncioFuture reports whether l is the future or handle asyncio names
 // under its header.
 func asyncioFuture(l string) bool {
-	return strings.HasPrefix(l, "future: <") || strings.HasPrefix(l, "handle: <")
+	return strings.HasPrefix(l, "future: <") || strings.HasPrefix(l, "handle: <") || strings.HasPrefix(l, "task: <")
 }
 
 // asyncioRe is asyncio's header over an exception nobody retrieved.
-var asyncioRe = regexp.MustCompile(`^(?:[A-Z]+:asyncio:)?(?:Task exception was never retrieved|Future exception was never retrieved|Exception in callback .*)$`)
+var asyncioRe = regexp.MustCompile(`^(?:[A-Z]+:asyncio:)?(?:Task exception was never retrieved|Future exception was never retrieved|Exception in callback .*|unhandled exception during asyncio\.run\(\) shutdown)$`)
 
 // reprFieldRe is a line asyncio logs under an object it complains about:
 // the object's name and its repr ("client_session: <aiohttp.client...>",
@@ -3116,6 +3122,22 @@ func parentTraceback(lines []string, i, limit int) int {
 				return j
 			}
 			return -1
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// sameExceptionTraceback returns the last line of the traceback that
+// starts on line i when it ends in the very exception line exc, or -1.
+func sameExceptionTraceback(lines []string, i, limit int, exc string) int {
+	for j := i + 1; j <= limit && j <= i+maxBlockScan; j++ {
+		l := lines[j]
+		switch {
+		case indentOf(l) > 0 || caretRe.MatchString(l):
+		case l == exc:
+			return j
 		default:
 			return -1
 		}
