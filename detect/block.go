@@ -2617,6 +2617,23 @@ func fortranBlock(lines []string, start, end, floor int) (int, int) {
 	return start, end
 }
 
+// childExit reports whether l is a program's word that the child it ran
+// exited with a status, naming the child the complaint head speaks as
+// ("relkit: 2026/11/23 19:29:02 publish: curl: exit status 7" under
+// "curl: (7) Failed to connect to ..."): the complaint's conclusion.
+func childExit(l, head string) bool {
+	k := strings.LastIndex(l, ": exit status ")
+	if k <= 0 || digits(l[k+len(": exit status "):], 3) != len(l)-k-len(": exit status ") {
+		return false
+	}
+	name, _, ok := strings.Cut(head, ": ")
+	if !ok || name == "" || strings.ContainsAny(name, " \t") {
+		return false
+	}
+	before := l[:k]
+	return before == name || strings.HasSuffix(before, " "+name) || strings.HasSuffix(before, ": "+name)
+}
+
 // annotationRestates reports whether a CI step's error annotation says
 // again what the diagnostic head says, without its place
 // ("::error file=svc/main.go,line=8,col=2::no required module provides
