@@ -283,7 +283,7 @@ func (s *Stream) prepareLine() prepared {
 	if len(raw) > keepLine {
 		// Only a JSON value is kept this long: judge it now, whole, from
 		// its bytes; then keep its head like any other line's.
-		if holdsBytes(d.words, raw) {
+		if holdsBytes(d.words, raw) || jsonPlaceRe.Match(raw) {
 			cand = true
 			head := string(raw[:min(len(raw), 128)])
 			if v, ok := jsonVerdict(bytes.TrimSpace(raw[len(head)-len(stripPrefix(head)):])); ok {
@@ -316,6 +316,12 @@ func (s *Stream) prepareLine() prepared {
 	stripped := stripPrefix(body)
 	if jv == nil && !cand {
 		cand = d.candidateAfter(body, stripped)
+		if t := strings.TrimLeft(stripped, " "); !cand && len(t) > 1 && t[0] == '{' && strings.Contains(t, ": ") && jsonPlaceRe.MatchString(t) {
+			// A compiler's place inside a JSON record's string (a hook's
+			// tool_response: "stderr":"x.go:3:7: s.n undefined ..."),
+			// which names no trigger word.
+			cand = true
+		}
 		if cand {
 			if t := strings.TrimSpace(stripped); t != "" && (t[0] == '{' || strings.HasPrefix(t, "[{")) {
 				if k := strings.LastIndex(t, "}[exit "); k > 0 && strings.HasSuffix(t, "]") {
