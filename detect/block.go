@@ -2617,6 +2617,34 @@ func fortranBlock(lines []string, start, end, floor int) (int, int) {
 	return start, end
 }
 
+// cobraLastWord returns the end of the block that ends at end, extended
+// over a cobra command's last word ("The command is terminated due to an
+// error: ...", golangci-lint's) and the items it lists after a blank line
+// ("* cannot parse 'x' as bool"): right under the block, or after the
+// blank lines and the pointer to help ("Use "x --help" for more
+// information ...") that a usage ends with when the block is the
+// command's own "Error:" line.
+func cobraLastWord(lines []string, end int, own bool) int {
+	for j := end + 1; j < len(lines) && j <= end+4; j++ {
+		t := strings.TrimSpace(lines[j])
+		switch {
+		case strings.HasPrefix(t, cobraTerminated):
+			end = j
+			for end+2 < len(lines) && strings.HasSuffix(strings.TrimSpace(lines[j]), ":") && blank(lines[end+1]) && strings.HasPrefix(lines[end+2], "* ") {
+				end += 2
+				for end+1 < len(lines) && strings.HasPrefix(lines[end+1], "* ") {
+					end++
+				}
+			}
+			return end
+		case own && (t == "" || strings.HasPrefix(t, "Use \"") && strings.Contains(t, "--help\" for more information")):
+		default:
+			return end
+		}
+	}
+	return end
+}
+
 // childExit reports whether l is a program's word that the child it ran
 // exited with a status, naming the child the complaint head speaks as
 // ("relkit: 2026/11/23 19:29:02 publish: curl: exit status 7" under

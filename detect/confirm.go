@@ -346,6 +346,15 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "🚨 Error: The command exited with status ") {
 		return verdict{kind: kindError, fam: famLine, text: t[len("🚨 "):], cat: errkind.CategoryBuild} // Buildkite's verdict on a step
 	}
+	if strings.HasPrefix(t, cobraTerminated) {
+		// cobra's last word (golangci-lint's): it says again what its
+		// "Error: x" said above it; with no such line (stderr apart) it
+		// is the only report.
+		if cobraErrorAbove(doc.short, i, t[len(cobraTerminated):]) {
+			return verdict{}
+		}
+		return verdict{kind: kindError, fam: famLine, text: t}
+	}
 	if strings.HasPrefix(t, "Error: Exit code ") && exitCodeRe.MatchString(t) {
 		return verdict{} // Claude Code's status of a command that failed, like "[exit 1]": what it printed says why
 	}
@@ -2210,6 +2219,26 @@ func generatorComplaint(doc *document, i int) bool {
 	name, _, _ := strings.Cut(t[k:], `"`)
 	name = name[strings.LastIndexByte(name, '/')+1:]
 	return name != "" && name != "go" && strings.HasPrefix(doc.short[i-1], name+": ")
+}
+
+// cobraTerminated opens the line a cobra command (golangci-lint) ends a
+// failed run with.
+const cobraTerminated = "The command is terminated due to an error: "
+
+// maxCobraAbove is how far above its last word a cobra command's "Error:"
+// line may be (its usage in between).
+const maxCobraAbove = 60
+
+// cobraErrorAbove reports whether the command's "Error: msg" line is
+// above line i, in the same command.
+func cobraErrorAbove(lines []string, i int, msg string) bool {
+	want := "Error: " + msg
+	for j := i - 1; j >= 0 && j >= i-maxCobraAbove && !promptLike(lines[j]); j-- {
+		if strings.TrimSpace(lines[j]) == want {
+			return true
+		}
+	}
+	return false
 }
 
 // stampedRecord reports whether raw is a log record with a timestamp in

@@ -736,6 +736,7 @@ func (s *Stream) judged(i int, v verdict) {
 		if f.start-1 >= floor && strings.HasPrefix(doc.short[f.start-1], "failed to load config from ") {
 			f.start-- // vite's word on what it was loading when the error under it came
 		}
+		f.end = cobraLastWord(doc.short, f.end, strings.HasPrefix(doc.short[f.start], "Error: "))
 		if j := f.end + 1; j < len(doc.short) && childExit(doc.short[j], doc.short[f.start]) {
 			f.end = j // the parent's word that the child whose complaint this is exited: "x: publish: curl: exit status 7"
 		}
