@@ -1057,7 +1057,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// "verifying x@v1.5.4: checksum mismatch" over the two hashes,
 		// go mod verify's "x v1.5.4: dir has been modified (...)".
 		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryBuild}
-	case (strings.Contains(t, "package ") || strings.Contains(t, "module") || strings.HasPrefix(t, "-buildmode=")) && goPackageErrRe.MatchString(t):
+	case (strings.Contains(t, "package ") || strings.Contains(t, "module") || strings.HasPrefix(t, "-buildmode=") || strings.HasPrefix(t, "named files ")) && goPackageErrRe.MatchString(t):
 		// The go command on a package it cannot build: one not in the
 		// standard library, one whose files its constraints all exclude,
 		// one no module provides ("; to add it:" over "\tgo get x"); go
@@ -1647,7 +1647,7 @@ func isCode(s string) bool {
 var ghaErrorRe = regexp.MustCompile(`^::error(?: [^:]*)?::\S`)
 
 // goPackageErrRe is the go command's word on a package it cannot build.
-var goPackageErrRe = regexp.MustCompile(`(?:^|: )package \S+(?: is not in std\b|: build constraints exclude all Go files)|^no required module provides package \S+|^doc: no symbol \S+ in package \S+$|^directory \S+ outside (?:the )?main module\b|^current directory is contained in a module that is not one of the workspace modules\b|^-buildmode=\S+ not supported on \S+$`)
+var goPackageErrRe = regexp.MustCompile(`(?:^|: )package \S+(?: is not in std\b|: build constraints exclude all Go files)|^no required module provides package \S+|^doc: no symbol \S+ in package \S+$|^directory \S+ outside (?:the )?main module\b|^current directory is contained in a module that is not one of the workspace modules\b|^-buildmode=\S+ not supported on \S+$|^package \S+ is not a main package$|^named files must all be in one directory; have \S+ and \S+$|^pattern \S+: directory prefix \S+ does not contain (?:the )?main module\b`)
 
 // couldNotRe is a package manager's sentence that it could not get what
 // it needed: a gem, a host, a source.
