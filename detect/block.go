@@ -2645,6 +2645,40 @@ func cobraLastWord(lines []string, end int, own bool) int {
 	return end
 }
 
+// maxGoListError is how many lines go list -json's "Error" object may hold.
+const maxGoListError = 24
+
+// goListErrorObject returns the bounds of the block start..end widened to
+// the "Error" object go list -e -json prints for a package, brace to
+// brace, when the block is its "Err" field ("import cycle not allowed"
+// under its "ImportStack" and "Pos").
+func goListErrorObject(lines []string, start, end, floor int) (int, int) {
+	if start != end || !strings.HasPrefix(strings.TrimSpace(lines[start]), `"Err": "`) {
+		return start, end
+	}
+	open := -1
+	for j := start - 1; j >= floor && j >= start-maxGoListError; j-- {
+		t := strings.TrimSpace(lines[j])
+		if t == `"Error": {` {
+			open = j
+			break
+		}
+		if indentOf(lines[j]) <= indentOf(lines[start])-2 || t == "" {
+			return start, end
+		}
+	}
+	if open < 0 {
+		return start, end
+	}
+	for j := end + 1; j < len(lines) && j <= open+maxGoListError; j++ {
+		t := strings.TrimSpace(lines[j])
+		if (t == "}" || t == "},") && indentOf(lines[j]) == indentOf(lines[open]) {
+			return open, j
+		}
+	}
+	return start, end
+}
+
 // childExit reports whether l is a program's word that the child it ran
 // exited with a status, naming the child the complaint head speaks as
 // ("relkit: 2026/11/23 19:29:02 publish: curl: exit status 7" under

@@ -733,6 +733,7 @@ func (s *Stream) judged(i int, v verdict) {
 			f.start = k
 		}
 		f.start, f.end = fortranBlock(doc.short, f.start, f.end, floor)
+		f.start, f.end = goListErrorObject(doc.short, f.start, f.end, floor)
 		if f.start-1 >= floor && strings.HasPrefix(doc.short[f.start-1], "failed to load config from ") {
 			f.start-- // vite's word on what it was loading when the error under it came
 		}
@@ -905,9 +906,10 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			part(l)
 		}
 	}
-	if f.start < f.key && len(f.detail) == 0 {
+	if f.start < f.key && len(f.detail) == 0 && strings.TrimSpace(doc.short[f.start]) != `"Error": {` {
 		// A block headed by what failed (a test's section, a record) is
 		// told apart by its head: two tests can fail with the same words.
+		// (go list's "Error" object heads nothing: its "Err" says it.)
 		part(doc.short[f.start])
 		if strings.HasPrefix(doc.short[f.start], "In file included from ") {
 			// gcc's chain of includes: the same header missing in
