@@ -2702,8 +2702,15 @@ func childExit(l, head string) bool {
 // package x" under "main.go:8:2: no required module provides package x").
 func annotationRestates(annotation, head string) bool {
 	msg := annotationMessage(strings.TrimSpace(annotation))
-	n := diagnosticLen(head)
-	return n > 0 && n < len(head) && len(msg) >= minCause && strings.TrimSpace(head[n:]) == msg
+	if len(msg) < minCause {
+		return false
+	}
+	if n := diagnosticLen(head); n > 0 && n < len(head) && strings.TrimSpace(head[n:]) == msg {
+		return true
+	}
+	// Another place's layout ("x.ts(2,32): error TS2345: msg"): the
+	// diagnostic ends in the message after a ": ".
+	return strings.HasSuffix(strings.TrimSpace(head), ": "+msg)
 }
 
 // annotationMessage returns the message of a GitHub Actions error
