@@ -2679,6 +2679,26 @@ func goListErrorObject(lines []string, start, end, floor int) (int, int) {
 	return start, end
 }
 
+// wgetErrorRe is wget's word on a failed HTTP request: "2026-11-24
+// 00:27:33 ERROR 404: Not Found." (the stamp may be cut off as a record's).
+var wgetErrorRe = regexp.MustCompile(`^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d )?ERROR \d{3}: `)
+
+// wgetHTTPError reports whether t is wget's ERROR line.
+func wgetHTTPError(t string) bool {
+	return strings.Contains(t, "ERROR ") && wgetErrorRe.MatchString(strings.TrimSpace(t))
+}
+
+// wgetRequestLine reports whether t is what wget prints right over its
+// ERROR line: the URL wget -nv names ("http://x/y.tgz:") or the status of
+// the request ("HTTP request sent, awaiting response... 502 Bad Gateway").
+func wgetRequestLine(t string) bool {
+	t = strings.TrimSpace(t)
+	if strings.HasPrefix(t, "HTTP request sent, awaiting response... ") {
+		return true
+	}
+	return strings.HasSuffix(t, ":") && !strings.Contains(t, " ") && (strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "https://") || strings.HasPrefix(t, "ftp://"))
+}
+
 // childExit reports whether l is a program's word that the child it ran
 // exited with a status, naming the child the complaint head speaks as
 // ("relkit: 2026/11/23 19:29:02 publish: curl: exit status 7" under

@@ -346,6 +346,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "🚨 Error: The command exited with status ") {
 		return verdict{kind: kindError, fam: famLine, text: t[len("🚨 "):], cat: errkind.CategoryBuild} // Buildkite's verdict on a step
 	}
+	if strings.HasPrefix(t, "ERROR ") && wgetHTTPError(t) {
+		// wget's word on a request the server refused: "ERROR 404: Not
+		// Found." (its stamp cut off as a record's), no exception class.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
+	}
 	if strings.HasPrefix(t, cobraTerminated) {
 		// cobra's last word (golangci-lint's): it says again what its
 		// "Error: x" said above it; with no such line (stderr apart) it

@@ -598,11 +598,15 @@ var (
 	holdout86Floors = floors{precision: 0.999, recall: 0.969, capture: 0.940, category: 0.938}
 	// holdout88 (coding-agent harness transcripts, round eight): 1.000, 0.978, 0.861, 0.989 at 2cdeff1,
 	// measured once, unseen.
-	holdout88Floors = floors{precision: 0.999, recall: 0.977, capture: 0.860, category: 0.988}
-	holdout97Floors = floors{}
-	holdout96Floors = floors{}
-	holdout95Floors = floors{}
-	holdout71Floors = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
+	holdout88Floors  = floors{precision: 0.999, recall: 0.977, capture: 0.860, category: 0.988}
+	holdout97Floors  = floors{}
+	holdout96Floors  = floors{}
+	holdout95Floors  = floors{}
+	holdout100Floors = floors{}
+	holdout99Floors  = floors{}
+	holdout94Floors  = floors{}
+	holdout98Floors  = floors{}
+	holdout71Floors  = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
 	// pytest in its modes, unittest, mypy, pylint, flake8, SyntaxError at
@@ -877,6 +881,10 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout98", holdout98Floors},
+		{"holdout94", holdout94Floors},
+		{"holdout99", holdout99Floors},
+		{"holdout100", holdout100Floors},
 		{"holdout95", holdout95Floors},
 		{"holdout96", holdout96Floors},
 		{"holdout97", holdout97Floors},

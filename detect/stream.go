@@ -734,6 +734,9 @@ func (s *Stream) judged(i int, v verdict) {
 		}
 		f.start, f.end = fortranBlock(doc.short, f.start, f.end, floor)
 		f.start, f.end = goListErrorObject(doc.short, f.start, f.end, floor)
+		if f.start-1 >= floor && wgetHTTPError(doc.short[f.start]) && wgetRequestLine(doc.short[f.start-1]) {
+			f.start-- // the URL wget -nv names, or the request's status line, over wget's ERROR
+		}
 		if f.start-1 >= floor && strings.HasPrefix(doc.short[f.start-1], "failed to load config from ") {
 			f.start-- // vite's word on what it was loading when the error under it came
 		}
