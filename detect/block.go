@@ -2770,6 +2770,9 @@ func captureAborted(lines []string, end int) int {
 // conclusion reports whether a line is a conclusion (conclusionRe); the
 // words it must hold are looked for first, in one pass.
 func conclusion(l string) bool {
+	if strings.HasSuffix(strings.TrimRight(l, "."), " failed") && diagnosticLen(l) > 0 {
+		return false // a diagnostic at its place is its own ("x.go:13:4: undefined: failed")
+	}
 	if strings.Contains(l, `: running "`) && goGenerateExit(l) && goGenerateRe.MatchString(l) {
 		return true // go generate's word on the generator whose error is above
 	}
