@@ -2467,7 +2467,7 @@ func typecheckIssue(lines []string, start, end, floor int) (int, int) {
 // maxTestcaseTail how far under the block its </testcase> may close.
 const (
 	maxTestcaseHead = 2
-	maxTestcaseTail = 8
+	maxTestcaseTail = 60
 )
 
 // xmlTestcase returns the bounds of the block start..end, widened to the
@@ -2492,13 +2492,13 @@ func xmlTestcase(lines []string, start, end, floor int) (int, int) {
 	if open < 0 {
 		return start, end
 	}
-	for j := end; j < len(lines) && j <= end+maxTestcaseTail; j++ {
+	for j := start + 1; j < len(lines) && j <= max(end, start+maxTestcaseTail); j++ {
 		t := strings.TrimSpace(lines[j])
 		if t == "</testcase>" {
-			return open, j
+			return open, j // (a block that ran on past it ends with it)
 		}
-		if j > end && (strings.HasPrefix(t, "<testcase ") || promptLike(lines[j])) {
-			break
+		if strings.HasPrefix(t, "<testcase ") || strings.HasPrefix(t, "</testsuite") || strings.HasPrefix(lines[j], "$ ") {
+			break // (a diff's "+ Received" inside the failure is no prompt)
 		}
 	}
 	return start, end
