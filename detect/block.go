@@ -2699,6 +2699,30 @@ func wgetRequestLine(t string) bool {
 	return strings.HasSuffix(t, ":") && !strings.Contains(t, " ") && (strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "https://") || strings.HasPrefix(t, "ftp://"))
 }
 
+// maxDoctestHead is how far above a doctest's panic its section opens.
+const maxDoctestHead = 6
+
+// doctestSectionAbove returns the line of libtest's section header ("----
+// src/lib.rs - f (line 5) stdout ----") over a doctest's panic on line
+// i, when only what libtest prints between them stands there ("Test
+// executable failed (exit status: 101).", "stderr:", blank lines); else i.
+func doctestSectionAbove(lines []string, i, floor int) int {
+	if !strings.HasPrefix(lines[i], "thread '") {
+		return i
+	}
+	for j := i - 1; j >= floor && j >= i-maxDoctestHead; j-- {
+		t := strings.TrimSpace(lines[j])
+		switch {
+		case strings.HasPrefix(t, "---- ") && strings.HasSuffix(t, " ----"):
+			return j
+		case t == "" || t == "stderr:" || t == "stdout:" || strings.HasPrefix(t, "Test executable failed (exit status: "):
+		default:
+			return i
+		}
+	}
+	return i
+}
+
 // childExit reports whether l is a program's word that the child it ran
 // exited with a status, naming the child the complaint head speaks as
 // ("relkit: 2026/11/23 19:29:02 publish: curl: exit status 7" under
