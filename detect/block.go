@@ -2723,6 +2723,40 @@ func doctestSectionAbove(lines []string, i, floor int) int {
 	return i
 }
 
+// maxElidedTail is how many lines after a harness's elision a block may
+// take.
+const maxElidedTail = 40
+
+// acrossElision returns the end of the block start..end, extended across
+// a harness's elision right under it ("… +8 lines", Codex's) over the
+// lines shown after it that are indented deeper than the block's first
+// line (and a closing brace at its depth), to the first blank line: the
+// end of the same output, its middle left out.
+func acrossElision(lines []string, start, end int) int {
+	if end+2 >= len(lines) || !elided(lines[end+1]) {
+		return end
+	}
+	pad := indentOf(lines[start])
+	e := end
+	for j := end + 2; j < len(lines) && j <= end+1+maxElidedTail; j++ {
+		l := lines[j]
+		if blank(l) || promptLike(l) || indentOf(l) < pad {
+			break
+		}
+		if indentOf(l) == pad {
+			if t := strings.TrimSpace(l); t == "}" || t == "]" {
+				e = j // the closing brace of what the block opened
+			}
+			break
+		}
+		e = j
+	}
+	if e == end {
+		return end
+	}
+	return e
+}
+
 // childExit reports whether l is a program's word that the child it ran
 // exited with a status, naming the child the complaint head speaks as
 // ("relkit: 2026/11/23 19:29:02 publish: curl: exit status 7" under

@@ -735,6 +735,7 @@ func (s *Stream) judged(i int, v verdict) {
 		f.start, f.end = fortranBlock(doc.short, f.start, f.end, floor)
 		f.start, f.end = goListErrorObject(doc.short, f.start, f.end, floor)
 		f.start = doctestSectionAbove(doc.short, f.start, floor)
+		f.end = acrossElision(doc.short, f.start, f.end)
 		if f.start-1 >= floor && wgetHTTPError(doc.short[f.start]) && wgetRequestLine(doc.short[f.start-1]) {
 			f.start-- // the URL wget -nv names, or the request's status line, over wget's ERROR
 		}
