@@ -579,6 +579,11 @@ func (s *Stream) judged(i int, v verdict) {
 	if v.kind == kindNone {
 		return
 	}
+	if v.kind == kindError && v.fam == famRustPanic && rustTestPassed(doc.short, i) {
+		// What a libtest test that passed printed (--nocapture): it
+		// expected the panic. A warning, its block taken whole.
+		v = verdict{kind: kindWarning, fam: famRustPanic, text: v.text}
+	}
 	if v.kind == kindError && v.fam != famGinkgo && s.ruleAt > 0 && s.ruleAt > doc.base+i-maxSpecLines && ginkgoPassedOutput(doc.short, i, min(len(doc.short)-1, i+maxBlockScan)) {
 		return // what a Ginkgo spec that passed printed: the spec expected it
 	}
@@ -1379,6 +1384,44 @@ func lastCausedBy(lines []string, key, end int) string {
 		}
 	}
 	return ""
+}
+
+// maxRustTestScan is how far from a test's panic its libtest result line
+// and the run's result are looked for.
+const maxRustTestScan = 400
+
+// rustTestPassed reports whether the panic on line i ("thread
+// 'tests::x' (123) panicked at ...") is a libtest test's that passed: the
+// run says "test result: ok." before or after it (stdout and stderr
+// apart) within reach, and neither a FAILED result nor "test tests::x ...
+// FAILED".
+func rustTestPassed(lines []string, i int) bool {
+	t := lines[i]
+	if !strings.HasPrefix(t, "thread '") {
+		return false
+	}
+	name, _, ok := strings.Cut(t[len("thread '"):], "'")
+	if !ok || !strings.Contains(name, "::") {
+		return false // a test's thread is named after the test's path
+	}
+	passed := false
+	for j := max(0, i-maxRustTestScan); j < len(lines) && j <= i+maxRustTestScan; j++ {
+		l := lines[j]
+		if !strings.HasPrefix(l, "test ") {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(l, "test "+name+" "):
+			if strings.Contains(l, "FAILED") {
+				return false
+			}
+		case strings.HasPrefix(l, "test result: ok."):
+			passed = true
+		case strings.HasPrefix(l, "test result: FAILED."):
+			return false
+		}
+	}
+	return passed
 }
 
 // recordCause returns a structured record's err or error field: logfmt's
