@@ -2757,6 +2757,22 @@ func acrossElision(lines []string, start, end int) int {
 	return e
 }
 
+// accessRecordRe is a structured access-log record of a request a server
+// answered with a 5xx: its method, path and status fields, in JSON or
+// logfmt.
+var accessRecordRe = regexp.MustCompile(`(?:"method":"[A-Z]+"|\bmethod=[A-Z]+\b).*(?:"status":5\d\d\b|\bstatus=5\d\d\b)`)
+
+// accessRecord reports whether l is a structured access-log record of a
+// request that failed on the server (status 5xx), logged at the error
+// level.
+func accessRecord(l string) bool {
+	if !strings.Contains(l, "method") || !strings.Contains(l, "status") || !accessRecordRe.MatchString(l) {
+		return false
+	}
+	// At the error level: an INFO access record is the log's, not the failure's.
+	return strings.Contains(l, `"level":"ERROR"`) || strings.Contains(l, `"level":"error"`) || strings.Contains(l, "level=ERROR") || strings.Contains(l, "level=error")
+}
+
 // childExit reports whether l is a program's word that the child it ran
 // exited with a status, naming the child the complaint head speaks as
 // ("relkit: 2026/11/23 19:29:02 publish: curl: exit status 7" under

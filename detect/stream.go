@@ -741,6 +741,9 @@ func (s *Stream) judged(i int, v verdict) {
 		f.start, f.end = goListErrorObject(doc.short, f.start, f.end, floor)
 		f.start = doctestSectionAbove(doc.short, f.start, floor)
 		f.end = acrossElision(doc.short, f.start, f.end)
+		if j := f.end + 1; j < len(doc.short) && j-1 >= f.start && accessRecord(doc.short[j]) && recordCause(doc.short[j]) == "" && recordCause(doc.short[f.end]) != "" {
+			f.end = j // the access log's record of the request that failed, right under the handler's error
+		}
 		if f.start-1 >= floor && wgetHTTPError(doc.short[f.start]) && wgetRequestLine(doc.short[f.start-1]) {
 			f.start-- // the URL wget -nv names, or the request's status line, over wget's ERROR
 		}
