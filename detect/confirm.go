@@ -838,6 +838,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if m(rSanitizer) {
 		return verdict{kind: kindError, fam: famSanitizer, text: t, cat: errkind.CategoryRuntime}
 	}
+	if (strings.Contains(t, " columns but found ") || strings.Contains(t, ": INSERT failed: ")) && importRowRe.MatchString(t) {
+		v := verdict{kind: kindError, fam: famLine, text: t}
+		if !strings.Contains(t, "INSERT failed") {
+			v.cat = errkind.CategorySyntax // a row that does not parse as the table's
+		}
+		return v
+	}
 	if k := diagnosticLen(s); k > 0 {
 		// "path:12:5: ...": a compiler's or a linter's diagnostic, or a
 		// search hit; no other shape starts so. What follows the position
@@ -1834,6 +1841,11 @@ func diagnosticVerdict(msg, t string) verdict {
 	}
 	return verdict{kind: kindError, fam: famCompiler, text: t}
 }
+
+// importRowRe is sqlite3 .import's word on a row of the file it reads:
+// "x.csv:3: expected 3 columns but found 2 - filling the rest with NULL",
+// "x.csv:5: INSERT failed: UNIQUE constraint failed: t.id".
+var importRowRe = regexp.MustCompile(`^\S+:\d+: (?:expected \d+ columns but found \d+\b|INSERT failed: )`)
 
 // lintTailRe is the linter a golangci-lint finding names at its end.
 var lintTailRe = regexp.MustCompile(` \([a-z][a-z0-9]{2,}\)$`)

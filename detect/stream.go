@@ -564,7 +564,7 @@ func (s *Stream) judged(i int, v verdict) {
 		// again.
 		return
 	}
-	if v.kind == kindError && strings.Contains(v.text, " with ") && finishedWithRe.MatchString(v.text) && recordCause(doc.short[i]) == "" {
+	if v.kind == kindError && (strings.Contains(v.text, " with ") || strings.Contains(v.text, "=")) && finishedWithRe.MatchString(v.text) && recordCause(doc.short[i]) == "" {
 		// A record that only says a run ended with failures ("run
 		// finished with failures failed=1"), naming no cause: a recap of
 		// the failures reported above it.
@@ -741,6 +741,11 @@ func (s *Stream) judged(i int, v verdict) {
 		f.start, f.end = goListErrorObject(doc.short, f.start, f.end, floor)
 		f.start = doctestSectionAbove(doc.short, f.start, floor)
 		f.end = acrossElision(doc.short, f.start, f.end)
+		if k := strings.Index(doc.short[f.end], ": "); k > 0 && importRowRe.MatchString(doc.short[f.end]) {
+			for j := f.end + 1; j < len(doc.short) && strings.HasPrefix(doc.short[j], doc.short[f.end][:k+2]) && importRowRe.MatchString(doc.short[j]); j++ {
+				f.end = j // sqlite3 .import's other word on the same row
+			}
+		}
 		if j := f.end + 1; j < len(doc.short) && j-1 >= f.start && accessRecord(doc.short[j]) && recordCause(doc.short[j]) == "" && recordCause(doc.short[f.end]) != "" {
 			f.end = j // the access log's record of the request that failed, right under the handler's error
 		}
@@ -2152,7 +2157,7 @@ func fileHeading(l string) bool {
 }
 
 // finishedWithRe is a message that only says a run ended with failures.
-var finishedWithRe = regexp.MustCompile(`(?i)^(?:(?:ERROR|ERR|FATAL|CRITICAL|error)\s+)?(?:[\w-]+ )?(?:finished|completed|ended|done|exited|stopped|terminated) with (?:\d+ )?(?:failures?|errors?)\b`)
+var finishedWithRe = regexp.MustCompile(`(?i)^(?:[\w.-]+(?:\[\d+\])?: )?(?:(?:ERROR|ERR|FATAL|CRITICAL|error)\s+)?(?:[\w-]+ )?(?:finished|completed|ended|done|exited|stopped|terminated) (?:with (?:\d+ )?(?:failures?|errors?)\b|(?:\w+=\d+ )*(?:failed|errors?|failures)=\d+(?: \w+=\d+)*$)`)
 
 // diagnosticPlace returns the hash of a diagnostic's file name, line and
 // message ("svc/x.go:52:53: too many arguments" → x.go, 52, "too many
