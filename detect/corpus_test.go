@@ -623,6 +623,27 @@ var (
 	// holdout101 (two Go services and their dependencies on one machine): 0.945, 0.986, 0.828, 0.986 at 24353cd,
 	// measured once, unseen.
 	holdout101Floors = floors{precision: 0.957, recall: 0.985, capture: 0.827, category: 0.985}
+	// holdout108 (native code next to Go, round three: Rust, C and C++): 0.952, 0.980, 0.897, 0.990 at 6d20123,
+	// measured once, unseen.
+	holdout108Floors = floors{precision: 0.979, recall: 0.979, capture: 0.896, category: 0.989}
+	// holdout104 (coding-agent harness transcripts, round ten): 0.985, 1.000, 0.913, 0.970 at 4830bc9,
+	// measured once, unseen.
+	holdout104Floors = floors{precision: 0.984, recall: 0.999, capture: 0.912, category: 0.969}
+	// holdout103 (Go tests in all their shapes, round four): 0.979, 0.960, 0.901, 0.986 at 152d092,
+	// measured once, unseen.
+	holdout103Floors = floors{precision: 0.978, recall: 0.959, capture: 0.900, category: 0.985}
+	// holdout106 (a Go service in production-like operation): 0.833, 0.909, 0.625, 0.850 at 152d092,
+	// measured once, unseen.
+	holdout106Floors = floors{precision: 0.898, recall: 0.908, capture: 0.799, category: 0.849}
+	// holdout109 (data tooling around a Go service, round two): 0.945, 0.852, 0.818, 0.885 at 31907d9,
+	// measured once, unseen.
+	holdout109Floors = floors{precision: 0.981, recall: 0.892, capture: 0.817, category: 0.889}
+	// holdout105 (CI logs of Go repositories, round four): 0.983, 0.974, 0.949, 0.991 at 31907d9,
+	// measured once, unseen.
+	holdout105Floors = floors{precision: 0.982, recall: 0.973, capture: 0.948, category: 0.990}
+	// holdout107 (a polyglot developer's terminal for a day, round two): 0.959, 0.989, 0.902, 0.957 at 31907d9,
+	// measured once, unseen.
+	holdout107Floors = floors{precision: 0.958, recall: 0.988, capture: 0.901, category: 0.956}
 	holdout71Floors  = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -898,6 +919,13 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout107", holdout107Floors},
+		{"holdout105", holdout105Floors},
+		{"holdout109", holdout109Floors},
+		{"holdout106", holdout106Floors},
+		{"holdout103", holdout103Floors},
+		{"holdout104", holdout104Floors},
+		{"holdout108", holdout108Floors},
 		{"holdout101", holdout101Floors},
 		{"holdout98", holdout98Floors},
 		{"holdout94", holdout94Floors},
