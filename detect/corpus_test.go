@@ -644,6 +644,9 @@ var (
 	// holdout107 (a polyglot developer's terminal for a day, round two): 0.959, 0.989, 0.902, 0.957 at 31907d9,
 	// measured once, unseen.
 	holdout107Floors = floors{precision: 0.958, recall: 0.988, capture: 0.901, category: 0.956}
+	// holdout102 (a coding agent's everyday loop on a Go project, round ten): 0.988, 0.954, 1.000, 1.000 at e83bb25,
+	// measured once, unseen.
+	holdout102Floors = floors{precision: 0.987, recall: 0.953, capture: 0.999, category: 0.999}
 	holdout71Floors  = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -919,6 +922,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout102", holdout102Floors},
 		{"holdout107", holdout107Floors},
 		{"holdout105", holdout105Floors},
 		{"holdout109", holdout109Floors},
