@@ -3740,6 +3740,9 @@ func gotestsumRow(result, row string) bool {
 		return false
 	}
 	f := strings.Fields(row)
+	if len(f) == 5 && f[2] == "(re-run" {
+		f = []string{f[0], f[1], f[4]} // --rerun-fails: "FAIL pkg.TestX (re-run 1) (0.00s)"
+	}
 	return len(f) == 3 && strings.HasSuffix(f[1], "."+name) && strings.HasPrefix(f[2], "(")
 }
 

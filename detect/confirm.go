@@ -2319,8 +2319,8 @@ func goBuildOutputNear(lines []string, i int, pkg string) bool {
 		if commandStart(l) {
 			return false
 		}
-		if goHeaderLine(l) {
-			return true
+		if goHeaderLine(l) || strings.TrimSpace(l) == "=== Errors" {
+			return true // (gotestsum lists the compiler's output under "=== Errors")
 		}
 	}
 	return false
