@@ -346,6 +346,16 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "🚨 Error: The command exited with status ") {
 		return verdict{kind: kindError, fam: famLine, text: t[len("🚨 "):], cat: errkind.CategoryBuild} // Buildkite's verdict on a step
 	}
+	if strings.Contains(raw, "] W ") || strings.Contains(raw, "] N ") || strings.Contains(raw, "] I ") || strings.Contains(raw, "] D ") {
+		if m := letterLevelRe.FindStringSubmatch(raw); m != nil {
+			// socat's one-letter level after its pid ("socat[12] W
+			// recvmsg(): ..."): a warning or a notice, no error.
+			if m[1] == "W" {
+				return verdict{kind: kindWarning, fam: famLine, text: t}
+			}
+			return verdict{}
+		}
+	}
 	if strings.HasPrefix(t, "ERROR ") && wgetHTTPError(t) {
 		// wget's word on a request the server refused: "ERROR 404: Not
 		// Found." (its stamp cut off as a record's), no exception class.
@@ -2238,6 +2248,10 @@ func generatorComplaint(doc *document, i int) bool {
 	name = name[strings.LastIndexByte(name, '/')+1:]
 	return name != "" && name != "go" && strings.HasPrefix(doc.short[i-1], name+": ")
 }
+
+// letterLevelRe is socat's record: its time, its name and pid, then a
+// one-letter level (Debug, Info, Notice, Warning, Error, Fatal).
+var letterLevelRe = regexp.MustCompile(`^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? [\w.-]+\[\d+\] ([DINW]) `)
 
 // cobraTerminated opens the line a cobra command (golangci-lint) ends a
 // failed run with.
