@@ -169,7 +169,7 @@ var shapes = newRuleSet(
 	`^(?:(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\[\d+\])?|[A-Z]{1,4}\d{3,6}): (?:\(\d+\) )?(?:[^:]+: )*(?:(?:fatal )?error\b|.*\b(?:[Ff]ailed|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|timed out|refused|denied|[Nn]ot found|[Nn]o such|undefined reference|command not found|not a git repository|[Ii]nvalid|[Uu]nknown|unbound variable|bad substitution|syntax error|division by 0|unterminated|unmatched|unexpected|error)\b)`,
 	// rToolQuiet: words before a colon that make a line a field, not a
 	// program's complaint.
-	`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage|assistant|user|human|model|agent)[:=]`,
+	`^(?:msg|message|description|summary|reason|note|hint|info|debug|warning|warn|time|level|ts|caller|tip|example|usage|assistant|user|human|model|agent|codex|claude|gemini)[:=]`,
 	// rSignal
 	`(?:^|:\s+)(?:\d+\s+)?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction|Floating point exception)\b`,
 	// rLinker
@@ -354,6 +354,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 				return verdict{kind: kindWarning, fam: famLine, text: t}
 			}
 			return verdict{}
+		}
+	}
+	if k := strings.Index(t, ": "); k > 0 && k < 40 && len(t) > k+3 && t[0] >= 'a' && t[0] <= 'z' && (strings.HasPrefix(t[k+2:], "[{") || strings.HasPrefix(t[k+2:], "{'") || strings.HasPrefix(t[k+2:], "[(")) && !strings.Contains(t[:k], " ") && !strings.Contains(t, " != ") && !strings.Contains(t, " == ") {
+		if e := t[len(t)-1]; e == ']' || e == '}' {
+			return verdict{} // a value a program printed under its name ("store: [{'sku': ..., 'name': 'error-free pen'}]"): data
 		}
 	}
 	if strings.HasPrefix(t, "ERROR ") && wgetHTTPError(t) {
@@ -993,6 +998,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		mm := sectionRe.FindStringSubmatch(s)
 		if name := strings.ToLower(mm[1] + mm[2]); !strings.ContainsAny(name, "_.:") && (strings.Contains(name, "summary") || strings.Contains(name, "captured")) {
 			return verdict{} // a title of pytest's ("short test summary info", "Captured stdout call"), not a test's name
+		}
+		if strings.HasPrefix(s, "___") && pytestBanner(doc.short, i) == "PASSES" {
+			// pytest -rP's section of a test that passed: what it printed,
+			// its block taken whole and no error.
+			return verdict{kind: kindWarning, fam: famSection, text: t}
 		}
 		return verdict{kind: kindError, fam: famSection, text: t}
 	case m(rGradleTask):
@@ -2252,6 +2262,26 @@ func generatorComplaint(doc *document, i int) bool {
 // letterLevelRe is socat's record: its time, its name and pid, then a
 // one-letter level (Debug, Info, Notice, Warning, Error, Fatal).
 var letterLevelRe = regexp.MustCompile(`^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? [\w.-]+\[\d+\] ([DINW]) `)
+
+// maxBannerScan is how far above a pytest section its banner is looked for.
+const maxBannerScan = 600
+
+// pytestBannerRe is pytest's banner over a part of its report: "====
+// FAILURES ====", "==== PASSES ====".
+var pytestBannerRe = regexp.MustCompile(`^=+ ([A-Z][A-Z ]*[A-Z]) =+$`)
+
+// pytestBanner returns the title of the pytest banner the section on line
+// i stands under ("FAILURES", "ERRORS", "PASSES"), or "".
+func pytestBanner(lines []string, i int) string {
+	for j := i - 1; j >= 0 && j >= i-maxBannerScan && !promptLike(lines[j]); j-- {
+		if strings.HasPrefix(lines[j], "==") {
+			if m := pytestBannerRe.FindStringSubmatch(strings.TrimSpace(lines[j])); m != nil {
+				return m[1]
+			}
+		}
+	}
+	return ""
+}
 
 // cobraTerminated opens the line a cobra command (golangci-lint) ends a
 // failed run with.
