@@ -423,6 +423,13 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famLine, text: t}
 	}
 	if t[0] == '"' {
+		if strings.HasPrefix(t, `"FromLinter": "`) {
+			// golangci-lint's issue pretty-printed by jq: the object,
+			// brace to brace, is the finding.
+			if _, _, msg, ok := prettyObject(doc.short, i); ok {
+				return verdict{kind: kindError, fam: famPrettyJSON, text: msg, cat: errkind.CategoryBuild}
+			}
+		}
 		if levelKeyRe.MatchString(t) {
 			// The level of an object printed over lines (SARIF's result,
 			// a record pretty-printed by jq): the object is the error.
@@ -2895,7 +2902,7 @@ func prettyObject(lines []string, i int) (start, end int, msg string, ok bool) {
 	}
 	for j := start + 1; j < end; j++ {
 		t := strings.TrimSpace(lines[j])
-		for _, k := range [...]string{`"text": "`, `"message": "`, `"msg": "`, `"description": "`} {
+		for _, k := range [...]string{`"text": "`, `"message": "`, `"msg": "`, `"description": "`, `"Text": "`} {
 			if rest, found := strings.CutPrefix(t, k); found {
 				if v, err := strconv.Unquote(`"` + strings.TrimSuffix(strings.TrimSuffix(rest, ","), `"`) + `"`); err == nil && v != "" {
 					return start, end, v, true

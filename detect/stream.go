@@ -948,6 +948,13 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		// (the request, the panic) tell two records apart.
 		part(doc.short[f.key])
 	}
+	if f.fam == famPrettyJSON {
+		// An object printed over lines is told apart by all of it: the
+		// same message at another place is another finding.
+		for _, l := range doc.short[f.start : min(f.end+1, f.start+maxPrettyObject)] {
+			part(l)
+		}
+	}
 	if f.end > f.key+1 && len(f.detail) == 0 && isFrame(doc.short[f.key+1]) {
 		// The same exception thrown from another place is another error:
 		// its first frame tells.
