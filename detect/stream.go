@@ -951,7 +951,7 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	if f.fam == famPrettyJSON {
 		// An object printed over lines is told apart by all of it: the
 		// same message at another place is another finding.
-		for _, l := range doc.short[f.start : min(f.end+1, f.start+maxPrettyObject)] {
+		for _, l := range doc.short[f.start:min(f.end+1, f.start+maxPrettyObject)] {
 			part(l)
 		}
 	}
