@@ -81,8 +81,9 @@ func (s *Stream) supervisorTag(line string) int {
 
 // dumpTag returns the length of the bar a script puts before each line of
 // a log it dumps ("  | 2026/11/23 21:30:30 orders: listening", from sed
-// 's/^/  | /'), learned where the bar carries a stamped record: no code
-// frame's gutter does ("  23 | x := 1", "   |     ^^^"). 0 otherwise.
+// 's/^/  | /'), learned where the bar carries a stamped record or a go
+// test's or Go crash's head: no code frame's gutter does ("  23 | x :=
+// 1", "   |     ^^^"). 0 otherwise.
 func (s *Stream) dumpTag(line string) int {
 	k := 0
 	for k < len(line) && k < 8 && line[k] == ' ' {
@@ -99,11 +100,18 @@ func (s *Stream) dumpTag(line string) int {
 	if slices.Contains(s.svTags, tag) {
 		return end
 	}
-	if _, stamped := recordPrefix(line[end:]); !stamped || len(s.svTags) >= maxSVTags {
+	if _, stamped := recordPrefix(line[end:]); !stamped && !testOrCrashHead(line[end:]) || len(s.svTags) >= maxSVTags {
 		return 0
 	}
 	s.svTags = append(s.svTags, tag)
 	return end
+}
+
+// testOrCrashHead reports whether rest opens go test's report of a failed
+// test or the Go runtime's crash: what a script dumps behind a bar as often
+// as a log ("      | --- FAIL: TestGet (0.00s)").
+func testOrCrashHead(rest string) bool {
+	return strings.HasPrefix(rest, "--- FAIL: ") || strings.HasPrefix(rest, "=== RUN ") || goRuntimeHead(rest)
 }
 
 // elapsedLen returns the length of a count of seconds with their
