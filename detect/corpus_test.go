@@ -647,6 +647,24 @@ var (
 	// holdout102 (a coding agent's everyday loop on a Go project, round ten): 0.988, 0.954, 1.000, 1.000 at e83bb25,
 	// measured once, unseen.
 	holdout102Floors = floors{precision: 0.987, recall: 0.953, capture: 0.999, category: 0.999}
+	// holdout112 (coding-agent harness transcripts, round eleven): 1.000, 0.967, 0.957, 0.983 at 388116e,
+	// measured once, unseen.
+	holdout112Floors = floors{precision: 0.999, recall: 0.966, capture: 0.956, category: 0.982}
+	// holdout117 (a Python project next to a Go module, round three): 0.943, 0.967, 0.987, 0.879 at 388116e,
+	// measured once, unseen.
+	holdout117Floors = floors{precision: 0.990, recall: 0.966, capture: 0.986, category: 0.878}
+	// holdout110 (a coding agent's everyday loop on a Go project, round eleven): 1.000, 0.899, 0.812, 0.963 at 8191cbc,
+	// measured once, unseen.
+	holdout110Floors = floors{precision: 0.999, recall: 0.999, capture: 0.999, category: 0.965}
+	// holdout116 (test runners across a polyglot repository, round three): 0.948, 0.958, 0.928, 0.978 at 8191cbc,
+	// measured once, unseen.
+	holdout116Floors = floors{precision: 0.947, recall: 0.957, capture: 0.927, category: 0.977}
+	// holdout111 (the Go toolchain and Go tests, a maintainer's week, round two): 0.970, 0.961, 0.903, 0.980 at c11e80c,
+	// measured once, unseen.
+	holdout111Floors = floors{precision: 0.969, recall: 0.960, capture: 0.902, category: 0.979}
+	// holdout115 (the scripts and tools around a Go repository, round four): 0.939, 0.891, 0.853, 0.870 at c11e80c,
+	// measured once, unseen.
+	holdout115Floors = floors{precision: 0.939, recall: 0.905, capture: 0.911, category: 0.871}
 	holdout71Floors  = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -922,6 +940,12 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout115", holdout115Floors},
+		{"holdout111", holdout111Floors},
+		{"holdout116", holdout116Floors},
+		{"holdout110", holdout110Floors},
+		{"holdout117", holdout117Floors},
+		{"holdout112", holdout112Floors},
 		{"holdout102", holdout102Floors},
 		{"holdout107", holdout107Floors},
 		{"holdout105", holdout105Floors},
