@@ -2817,6 +2817,35 @@ func annotationMessage(t string) string {
 	return strings.TrimSpace(t[k+4:])
 }
 
+// maxImportIssue is how many lines golangci-lint's "could not import"
+// issue may hold.
+const maxImportIssue = 12
+
+// couldNotImportIssue returns the end of the block start..end widened to
+// the whole of golangci-lint's typecheck issue that opens on line start
+// with "could not import x (-: # x": the compiler's lines it quotes, to the
+// one that ends in ") (typecheck)", and the source line and caret under
+// them.
+func couldNotImportIssue(lines []string, start, end int) int {
+	l := lines[start]
+	if !strings.Contains(l, ": could not import ") || !strings.Contains(l, " (-: # ") {
+		return end
+	}
+	for j := start + 1; j < len(lines) && j <= start+maxImportIssue; j++ {
+		if strings.HasSuffix(strings.TrimRight(lines[j], " "), ") (typecheck)") {
+			e := j
+			for e+1 < len(lines) && e+1 <= j+2 && strings.HasPrefix(lines[e+1], "\t") {
+				e++ // the import's source line and its caret
+			}
+			return max(end, e)
+		}
+		if blank(lines[j]) || promptLike(lines[j]) {
+			break
+		}
+	}
+	return end
+}
+
 // issueCountRe is golangci-lint's count of the issues it reported: "1 issues:".
 var issueCountRe = regexp.MustCompile(`^\d+ issues?:?$`)
 

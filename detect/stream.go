@@ -732,6 +732,7 @@ func (s *Stream) judged(i int, v verdict) {
 		}
 		f.end = pluginFailedBelow(doc.short, f.start, f.end)
 		f.start, f.end = typecheckIssue(doc.short, f.start, f.end, floor)
+		f.end = couldNotImportIssue(doc.short, f.start, f.end)
 		f.start, f.end = xmlTestcase(doc.short, f.start, f.end, floor)
 		f.end = sqlalchemyTail(doc.short, f.end)
 		if k := backtraceAbove(doc.short, f.start, floor); k < f.start {
