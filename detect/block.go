@@ -264,6 +264,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if st, e, _, ok := prettyObject(lines, i); ok && st >= floor {
 			return st, e, key
 		}
+		if st, e, ok := objectBounds(lines, i); ok && st >= floor {
+			return st, e, key // (an object whose message is no "text" or "message" string)
+		}
 		return start, end, key
 	case famPkgConfig:
 		for j := i + 1; j <= limit && j <= i+4 && pkgConfigMoreRe.MatchString(lines[j]); j++ {

@@ -423,6 +423,14 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famLine, text: t}
 	}
 	if t[0] == '"' {
+		if t == `"status": "failed",` || t == `"status": "failed"` {
+			// A test runner's JSON result pretty-printed by jq (vitest's,
+			// jest's assertionResults): the object of a test that failed,
+			// brace to brace, said by its first failure message.
+			if msg, ok := failedResultObject(doc.short, i); ok {
+				return verdict{kind: kindError, fam: famPrettyJSON, text: msg, cat: reportCategory([]string{msg})}
+			}
+		}
 		if strings.HasPrefix(t, `"FromLinter": "`) {
 			// golangci-lint's issue pretty-printed by jq: the object,
 			// brace to brace, is the finding.
@@ -2911,6 +2919,65 @@ func prettyObject(lines []string, i int) (start, end int, msg string, ok bool) {
 		}
 	}
 	return 0, 0, "", false
+}
+
+// failedResultObject returns what the object printed over lines around
+// line i (its "status": "failed") says failed: the first string of its
+// "failureMessages" (its first line), else its name. ok is false when line
+// i is in no such object.
+func failedResultObject(lines []string, i int) (msg string, ok bool) {
+	start, end, ok := objectBounds(lines, i)
+	if !ok {
+		return "", false
+	}
+	name := ""
+	for j := start + 1; j < end; j++ {
+		t := strings.TrimSpace(lines[j])
+		if rest, found := strings.CutPrefix(t, `"fullName": "`); found && name == "" {
+			name = strings.TrimSuffix(strings.TrimSuffix(rest, ","), `"`)
+		}
+		if t == `"failureMessages": [` && j+1 < end {
+			v := strings.TrimSuffix(strings.TrimSpace(lines[j+1]), ",")
+			if u, err := strconv.Unquote(v); err == nil && u != "" {
+				first, _, _ := strings.Cut(u, "\n")
+				return first, true
+			}
+		}
+	}
+	if name == "" {
+		return "", false
+	}
+	return name, true
+}
+
+// objectBounds returns the first and last line of the object printed over
+// lines that line i is a field of: the "{" above it, less indented, and
+// the "}" at that brace's depth under it.
+func objectBounds(lines []string, i int) (start, end int, ok bool) {
+	in := indentOf(lines[i])
+	start, end = -1, -1
+	for j := i - 1; j >= 0 && j >= i-maxPrettyObject; j-- {
+		if indentOf(lines[j]) < in {
+			if strings.HasSuffix(strings.TrimRight(lines[j], " "), "{") {
+				start = j
+			}
+			break
+		}
+	}
+	if start < 0 {
+		return 0, 0, false
+	}
+	bi := indentOf(lines[start])
+	for j := i + 1; j < len(lines) && j <= i+maxPrettyObject; j++ {
+		if indentOf(lines[j]) == bi && strings.HasPrefix(strings.TrimSpace(lines[j]), "}") {
+			end = j
+			break
+		}
+		if blank(lines[j]) || indentOf(lines[j]) < bi {
+			break
+		}
+	}
+	return start, end, end >= 0
 }
 
 // objectHas reports whether the object printed over lines start to end
