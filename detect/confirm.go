@@ -361,6 +361,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{} // a value a program printed under its name ("store: [{'sku': ..., 'name': 'error-free pen'}]"): data
 		}
 	}
+	if strings.HasPrefix(s, "✗ ") && hookCheckFailed(s[len("✗ "):]) {
+		// A hook script's mark on a check that failed, at the margin: "✗
+		// gofmt: these files are not formatted:" over the list it names,
+		// "✗ go vet reported problems" under vet's findings.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	}
 	if strings.HasPrefix(t, "ERROR ") && wgetHTTPError(t) {
 		// wget's word on a request the server refused: "ERROR 404: Not
 		// Found." (its stamp cut off as a record's), no exception class.
@@ -2296,6 +2302,17 @@ func pytestBanner(lines []string, i int) string {
 		}
 	}
 	return ""
+}
+
+// hookCheckRe is what a hook script says of a check it ran that failed:
+// "gofmt: these files are not formatted:", "go vet reported problems".
+var hookCheckRe = regexp.MustCompile(`^[\w.-]+(?: [\w.-]+)?(?:: [a-z][\w ,'-]*(?:not|failed|problems|errors?)\b[\w ,'-]*:?| (?:reported (?:problems|errors|issues)|failed))$`)
+
+// hookCheckFailed reports whether rest, after a failure mark at the margin,
+// is a check's failure as a hook script words it (not a test's name with
+// its duration, as mocha's and node's lists print them).
+func hookCheckFailed(rest string) bool {
+	return !strings.HasSuffix(rest, "ms)") && hookCheckRe.MatchString(strings.TrimRight(rest, " "))
 }
 
 // cobraTerminated opens the line a cobra command (golangci-lint) ends a
