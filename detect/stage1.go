@@ -261,7 +261,8 @@ func respError(line string) bool {
 var respCodes = map[string]bool{
 	"ERR": true, "WRONGTYPE": true, "NOSCRIPT": true, "NOAUTH": true, "NOPERM": true, "WRONGPASS": true, "BUSYKEY": true,
 	"BUSYGROUP": true, "NOGROUP": true, "LOADING": true, "READONLY": true, "MISCONF": true, "EXECABORT": true,
-	"NOREPLICAS": true, "CROSSSLOT": true, "TRYAGAIN": true, "MASTERDOWN": true, "NOPROTO": true,
+	"NOREPLICAS": true, "CROSSSLOT": true, "TRYAGAIN": true, "MASTERDOWN": true, "NOPROTO": true, "OOM": true,
+	"BUSY": true, "UNKILLABLE": true, "NOTBUSY": true, "MOVED": true, "ASK": true,
 }
 
 // structural reports whether a line has the shape of an error that names
