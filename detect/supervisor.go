@@ -63,10 +63,11 @@ func (s *Stream) supervisorTag(line string) int {
 		}
 		return s.learnedTag(line, 0, k)
 	}
-	if stamp > 0 {
-		if k := programTag(line[stamp:]); k > 0 {
-			return s.learnedTag(line, stamp, stamp+k)
-		}
+	if k := programTag(line[stamp:]); k > 0 && (stamp > 0 || slices.Contains(s.svTags, line[:k]) || recordAfterTag(line[k:])) {
+		// A program's tag a wrapper puts before each line of its output
+		// (logger's "app[123]: ", awk's "worker[dev]: "): after a stamp,
+		// or learned where it carries a stamped record.
+		return s.learnedTag(line, stamp, stamp+k)
 	}
 	if k := elapsedLen(line); k > 0 {
 		// Seconds since the start (moreutils' ts -s "%.s", ts -i):
@@ -143,6 +144,14 @@ func (s *Stream) learnedTag(line string, from, end int) int {
 	return end
 }
 
+// recordAfterTag reports whether what follows a program's tag at the start
+// of a line is a stamped record: only then is a "name: " no program's own
+// complaint ("curl: (7) ...") but a wrapper's tag.
+func recordAfterTag(rest string) bool {
+	_, stamped := recordPrefix(rest)
+	return stamped
+}
+
 // carriesProgramLine reports whether what follows a tag is what no
 // program's complaint is: nothing, an indented line, a record of its own
 // (stamped, logfmt, a JSON object) or a Go crash's head.
@@ -199,7 +208,11 @@ func programTag(s string) int {
 			return 0
 		}
 		if n < len(s) && s[n] == '[' {
-			d := digits(s[n+1:], 10)
+			// A pid ("web[1234]: ") or a name ("worker[dev]: ").
+			d := 0
+			for n+1+d < len(s) && d < 16 && (isWordByte(s[n+1+d]) || s[n+1+d] == '-' || s[n+1+d] == '.') {
+				d++
+			}
 			if d == 0 || n+1+d >= len(s) || s[n+1+d] != ']' {
 				return 0
 			}
