@@ -1694,6 +1694,9 @@ func captureGoPanic(lines []string, i, limit int) int {
 			return end
 		}
 		l = strings.TrimRight(l, " ") // (tparse pads its lines)
+		if !inMsg && (strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ")) && !strings.Contains(l, "[recovered") {
+			return end // another crash after this one's goroutines: a restarted process's
+		}
 		if goFrameRe.MatchString(l) || strings.HasPrefix(l, "runtime stack:") || strings.HasPrefix(l, "...") || goSignalRe.MatchString(l) || elided(l) {
 			end = j
 			continue

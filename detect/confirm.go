@@ -2792,7 +2792,7 @@ func lastWords(doc *document, i, floor int) (verdict, int) {
 // prompt.
 func messageLine(doc *document, i int) bool {
 	l, t := doc.lines[i], doc.short[i]
-	if blank(t) || indentOf(l) > 0 || l[0] == '\t' || l[0] == '{' || promptLike(l) || commandStart(l) || goFrameRe.MatchString(t) || goResultLine(t) || t == "FAIL" || t == "PASS" || goPackageFailed(t) || goRunExit(t) ||
+	if blank(t) || indentOf(l) > 0 || l[0] == '\t' || l[0] == '{' || promptLike(l) || commandStart(l) || goFrameRe.MatchString(t) || goResultLine(t) || t == "FAIL" || t == "PASS" || goPackageFailed(t) || goRunExit(t) || t == "stderr:" || t == "stdout:" ||
 		strings.HasPrefix(t, "Found ") || strings.HasPrefix(t, "ok ") || strings.HasPrefix(t, "=== ") || doc.diff[i] || doc.quoted[i] {
 		return false
 	}
