@@ -665,6 +665,21 @@ var (
 	// holdout115 (the scripts and tools around a Go repository, round four): 0.939, 0.891, 0.853, 0.870 at c11e80c,
 	// measured once, unseen.
 	holdout115Floors = floors{precision: 0.939, recall: 0.905, capture: 0.911, category: 0.871}
+	// holdout114 (service logs and operations, round three): 0.986, 0.840, 0.861, 0.853 at 7525f06,
+	// measured once, unseen.
+	holdout114Floors = floors{precision: 0.985, recall: 0.888, capture: 0.916, category: 0.860}
+	// holdout120 (coding-agent harness transcripts, round twelve): 0.971, 1.000, 1.000, 0.955 at f06e6ac,
+	// measured once, unseen.
+	holdout120Floors = floors{precision: 0.970, recall: 0.999, capture: 0.999, category: 0.954}
+	// holdout122 (service logs and operations, round four): 0.988, 0.964, 0.930, 0.975 at 04e1d9c,
+	// measured once, unseen.
+	holdout122Floors = floors{precision: 0.999, recall: 0.987, capture: 0.999, category: 0.975}
+	// holdout121 (CI logs of Go repositories, round five): 0.993, 0.965, 0.922, 0.986 at 44c191b,
+	// measured once, unseen.
+	holdout121Floors = floors{precision: 0.992, recall: 0.964, capture: 0.921, category: 0.985}
+	// holdout123 (a polyglot developer's terminal for a day, round three, Go first): 0.984, 0.948, 0.962, 0.953 at 44c191b,
+	// measured once, unseen.
+	holdout123Floors = floors{precision: 0.983, recall: 0.947, capture: 0.961, category: 0.952}
 	holdout71Floors  = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -940,6 +955,11 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout123", holdout123Floors},
+		{"holdout121", holdout121Floors},
+		{"holdout122", holdout122Floors},
+		{"holdout120", holdout120Floors},
+		{"holdout114", holdout114Floors},
 		{"holdout115", holdout115Floors},
 		{"holdout111", holdout111Floors},
 		{"holdout116", holdout116Floors},
