@@ -367,6 +367,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// "✗ go vet reported problems" under vet's findings.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	}
+	if strings.Contains(t, ": No module named ") && pythonNoModuleRe.MatchString(t) {
+		// python -m x with x not installed: "/usr/bin/python3: No module
+		// named flake8", the interpreter's path before it.
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	}
 	if strings.HasPrefix(t, "ERROR ") && wgetHTTPError(t) {
 		// wget's word on a request the server refused: "ERROR 404: Not
 		// Found." (its stamp cut off as a record's), no exception class.
@@ -2314,6 +2319,10 @@ var hookCheckRe = regexp.MustCompile(`^[\w.-]+(?: [\w.-]+)?(?:: [a-z][\w ,'-]*(?
 func hookCheckFailed(rest string) bool {
 	return !strings.HasSuffix(rest, "ms)") && hookCheckRe.MatchString(strings.TrimRight(rest, " "))
 }
+
+// pythonNoModuleRe is the interpreter's word when python -m names a module
+// that is not installed.
+var pythonNoModuleRe = regexp.MustCompile(`^\S*python[\d.]*: No module named [\w.]+$`)
 
 // cobraTerminated opens the line a cobra command (golangci-lint) ends a
 // failed run with.
