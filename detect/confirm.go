@@ -684,6 +684,17 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			// block ends with it); further reports and the testing
 			// package's "race detected" line are errors of their own.
 			return verdict{kind: kindError, fam: famTestEntry, text: t, cat: errkind.CategoryRuntime}
+		case strings.HasSuffix(strings.TrimSuffix(t, t[strings.LastIndexByte(t, '('):]), "  "):
+			// A package's entry, no test's ("=== FAIL: setup  (0.00s)"):
+			// what its test binary printed as it failed outside any test
+			// (TestMain's complaint; its own check failing the tests
+			// after they passed, under their "PASS"), categorised as that
+			// says.
+			cat := errkind.CategoryTest
+			if first := strings.TrimSpace(firstNonBlank(doc.short, i+1, end)); first != "PASS" {
+				cat = refusedCat(first)
+			}
+			return verdict{kind: kindError, fam: famTestEntry, text: t, cat: cat}
 		}
 		return verdict{kind: kindError, fam: famTestEntry, text: t}
 	}
@@ -2476,7 +2487,7 @@ func raceHead(t string) bool {
 // testEntryRe is a test runner's entry for a failed test: gotestsum's
 // "=== FAIL: pkg TestX (0.00s)" in its "=== Failed" section, its
 // github-actions format's "::group::FAIL pkg.TestX (0.00s)".
-var testEntryRe = regexp.MustCompile(`^(?:=== FAIL: \S+ \S+|::group::FAIL \S+)(?: \(re-run \d+\))? \(\d+(?:\.\d+)?s\)$`)
+var testEntryRe = regexp.MustCompile(`^(?:=== FAIL: \S+ \S*|::group::FAIL \S+)(?: \(re-run \d+\))? \(\d+(?:\.\d+)?s\)$`)
 
 // testEntryEnd returns the last line of the test entry on line i: its
 // output, to the next entry, the group's end, the runner's closing count
@@ -2489,8 +2500,8 @@ func testEntryEnd(lines []string, i, limit int) int {
 		if group && t == "::endgroup::" || !group && (strings.HasPrefix(t, "=== ") && !goRunRe.MatchString(t) || strings.HasPrefix(t, "DONE ")) || promptLike(lines[j]) {
 			break
 		}
-		if !blank(lines[j]) && !goRunRe.MatchString(t) {
-			end = j // (go test -v's "=== RUN" says nothing of the test's own)
+		if !blank(lines[j]) && !goRunRe.MatchString(t) && (group || !strings.HasPrefix(t, "FAIL\t")) {
+			end = j // (go test -v's "=== RUN" says nothing of the test's own, a package's entry's row under it nothing of its failure)
 		}
 	}
 	return end

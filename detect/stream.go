@@ -782,7 +782,17 @@ func (s *Stream) judged(i int, v verdict) {
 			}
 		}
 	}
-	if v.kind == kindSummary && goPackageFailed(f.text) && !s.errorSince(doc, goPackageStart(doc.short, i)) {
+	if ps := goPackageStart(doc.short, i); v.kind == kindSummary && goPackageFailed(f.text) && !s.errorSince(doc, ps) {
+		if lw, start := lastWords(doc, i-1, max(ps, s.next-doc.base)); lw.kind == kindError {
+			if start > 0 && strings.TrimSpace(doc.short[start-1]) == "PASS" && matchRules(clip(lw.text)) == "" {
+				lw.cat = errkind.CategoryTest // TestMain's own check after the tests passed failed them
+			}
+			// What the package's test binary printed last as it failed
+			// outside any test, in no error's words (TestMain's "DSN is
+			// not set"): its failure, the row under it its summary.
+			s.judged(start, lw)
+			return
+		}
 		// go test's "FAIL\tpkg\t0.01s" with nothing of its package's
 		// failure above it (a filter kept only the packages' rows): the
 		// only report of it.
