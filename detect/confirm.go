@@ -2276,8 +2276,15 @@ var tableRuleRe = regexp.MustCompile(`^(?:-+(?:\+-+)+|\|?(?:\s*:?-{3,}:?\s*\|)+\
 // goGenerateExit reports whether t is go generate's report of a generator
 // that exited with a status: "doc.go:4: running "go": exit status 1".
 func goGenerateExit(t string) bool {
-	k := strings.LastIndex(t, ": exit status ")
-	return k > 0 && strings.Contains(t[:k], `: running "`) && digits(t[k+len(": exit status "):], 3) == len(t)-k-len(": exit status ")
+	d := 0 // (the status's digits, read from the end: every candidate line is asked)
+	for d < 4 && d < len(t) && isDigit(t[len(t)-1-d]) {
+		d++
+	}
+	if d == 0 || d > 3 || !strings.HasSuffix(t[:len(t)-d], ": exit status ") {
+		return false
+	}
+	k := len(t) - d - len(": exit status ")
+	return k > 0 && strings.Contains(t[:k], `: running "`)
 }
 
 // generatorComplaint reports whether line i of the window is go
