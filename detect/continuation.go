@@ -122,8 +122,8 @@ func extendRecords(doc *document, start, end, limit int, proc string) int {
 // proc is the process the record on line start names (recordProcAt).
 func retriedRecords(doc *document, start, end, limit int, proc string) int {
 	raw, short := doc.lines[start], doc.short[start]
-	if len(short) == len(raw) || end != start || diagnosticStart(short) {
-		return end // not a record, a block already, or a finding at a place: each its own
+	if len(short) == len(raw) || end != start || diagnosticStart(short) || strings.Contains(short, nginxContext) {
+		return end // not a record, a block already, or a finding at a place, or nginx's on a request: each its own
 	}
 	shape := digitless(raw[:len(raw)-len(short)])
 	for end < limit {
@@ -135,13 +135,21 @@ func retriedRecords(doc *document, start, end, limit int, proc string) int {
 		if recordProc(nraw) != proc && nshort != doc.short[end] {
 			return end // another process's, unless it says the very same (a client's retry, a new backend each time)
 		}
-		if quietRecord(short) && !quietRecord(nshort) {
-			return end // the error that gives up after attempts logged as warnings is its own
+		if quietRecord(short) != quietRecord(nshort) {
+			// The error that gives up after attempts logged as warnings
+			// is its own; a warning after an error is no attempt of it
+			// (nginx's "upstream server temporarily disabled" under the
+			// request's error, ending in the same request's fields).
+			return end
 		}
 		end = n
 	}
 	return end
 }
+
+// nginxContext starts the fields nginx ends an error log record with:
+// ", client: 127.0.0.1, server: , request: "GET /x HTTP/1.1", ...".
+const nginxContext = ", client: "
 
 // minCause is the fewest bytes two records' messages must end alike in.
 const minCause = 24

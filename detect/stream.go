@@ -1368,7 +1368,10 @@ func attemptsAbove(doc *document, i, floor int) int {
 			}
 			start = j
 		}
-	} else if raw := doc.lines[i]; i-1 >= floor && !strings.HasPrefix(lines[i], "{") && lineLevel(doc.lines[i-1], lines[i-1]) == levelWarn && lineLevel(raw, lines[i]) == levelError {
+	} else if raw := doc.lines[i]; i-1 >= floor && !strings.HasPrefix(lines[i], "{") && lineLevel(doc.lines[i-1], lines[i-1]) == levelWarn && lineLevel(raw, lines[i]) == levelError && !strings.Contains(lines[i], nginxContext) {
+		// (nginx's records on a request each say their own: the fields
+		// they end alike in are the request's, no cause.)
+		//
 		// A text layout's: the attempts' messages end in the error's
 		// cause from a ": " on, their prefixes alike but for digits
 		// ("WARNING:relay:attempt 2: upstream x not ready: [Errno 111]
