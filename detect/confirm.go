@@ -191,7 +191,7 @@ var shapes = newRuleSet(
 	// rCountSummary: lines that only count failures.
 	`(?i)^\s*(?:\[\w+\]\s*)?(?:tests?:\s.*\b[1-9]\d* failed|test suites:\s.*\b[1-9]\d* failed|tests run: \d+, (?:failures: [1-9]|failures: \d+, errors: [1-9])|found [1-9]\d* (?:errors?|problems?)\b|=*\s*[1-9]\d* (?:tests? )?(?:failed|failing|errors?)\b|failed \((?:failures|errors)=|test result: failed|\*+\s*test failed\s*\*+|build failed|build failure|compilation failed|failed to compile|[1-9]\d* items? had failures|\S+ had compilation errors|^[\w ]+: \d+ \|.* \| [1-9]\d* failed$)`,
 	// rWarning
-	`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) |PHP (?:Warning|Notice|Deprecated):|(?:Notice|Deprecated): |w: )|^\s*(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:warning|[A-Z][a-z]*Warning|note|Note|info)\b`,
+	`^\s*\d+:\d+\s+warning\s|^\s*(?:\[\s*(?:[\w-]+:)?(?:WARN|WARNING|warn|warning)\s*\]|(?:WARN|WARNING)\b|(?:warning|Warning)(?:\[[\w-]+\])?:|npm (?:WARN|warn) |PHP (?:Warning|Notice|Deprecated):|(?:Notice|Deprecated): |w: )|^\s*(?:[\w.+-]+: )?(?:[A-Za-z]:)?[\w./\\@~+-]+(?:(?::\d+)+|\(\d+(?:,\d+)*\)|:\[\d+(?:,\d+)*\]):?\s*(?:-\s+)?(?:warning|[A-Z][a-z]*Warning|note|Note|info)\b`,
 	// rCodeKeyword: a line of source code.
 	`^\s*(?:func|return|if|else|for|while|const|let|var|def|class|import|from|package|throw|raise|try|catch|except|finally|switch|case|type|interface|struct|public|private|protected|static|void|fn|impl|use|mod|pub|async|await|export|assert|new|defer|go|elif|with|do)\b`,
 	// rRuby: an uncaught Ruby exception: "x.rb:3:in `f': msg (NameError)".
@@ -339,6 +339,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return verdict{}
+	}
+	if strings.HasPrefix(t, "sed: ") && sedScriptRe.MatchString(t) {
+		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategorySyntax} // sed's complaint about its script
 	}
 	if strings.HasPrefix(t, "task: [") && taskEchoRe.MatchString(t) {
 		return verdict{} // task's echo of the command it runs: "task: [lint] golangci-lint run"

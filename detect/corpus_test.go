@@ -689,6 +689,11 @@ var (
 	// holdout118 (a coding agent's everyday Go loop, round twelve): 1.000, 0.989, 1.000, 0.978 at a87105b,
 	// measured once, unseen.
 	holdout118Floors = floors{precision: 0.999, recall: 0.988, capture: 0.999, category: 0.977}
+	holdout126Floors = floors{}
+	holdout125Floors = floors{}
+	holdout128Floors = floors{}
+	holdout129Floors = floors{}
+	holdout130Floors = floors{}
 	holdout71Floors  = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -964,6 +969,11 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout130", holdout130Floors},
+		{"holdout129", holdout129Floors},
+		{"holdout128", holdout128Floors},
+		{"holdout125", holdout125Floors},
+		{"holdout126", holdout126Floors},
 		{"holdout118", holdout118Floors},
 		{"holdout119", holdout119Floors},
 		{"holdout113", holdout113Floors},

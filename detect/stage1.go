@@ -272,7 +272,7 @@ var respCodes = map[string]bool{
 func structural(line string) bool {
 	colon := strings.Index(line, ": ")
 	return strings.Contains(line, " line ") && (perlDieRe(line) || bashLineRe.MatchString(line)) ||
-		colon >= 0 && (progPosRe.MatchString(line) || colon+2 < len(line) && line[colon+2] == '(' && curlCodeRe.MatchString(line)) ||
+		colon >= 0 && (progPosRe.MatchString(line) || strings.HasPrefix(line, "sed: ") && sedScriptRe.MatchString(line) || colon+2 < len(line) && line[colon+2] == '(' && curlCodeRe.MatchString(line)) ||
 		strings.Contains(line, ":in ") && shapes.res[rRuby].MatchString(line) ||
 		strings.Contains(line, " column ") && jsonPosRe.MatchString(line) ||
 		strings.Contains(line, "\": ") && shapes.res[rGoNet].MatchString(stripPrefix(line)) ||
@@ -282,6 +282,11 @@ func structural(line string) bool {
 // stylishRowRe is a finding in staticcheck's stylish format, under the
 // file it is in: "  (19, 2)   U1000   field items is unused".
 var stylishRowRe = regexp.MustCompile(`^\s+\(\d+, \d+\)\s+(?:[A-Z]{1,3}\d{4}|compile)\s+\S`)
+
+// sedScriptRe is sed's complaint about its script, at the character or
+// line it stopped at: "sed: -e expression #1, char 13: Unmatched ( or \(",
+// "sed: file fix.sed line 2: unknown command: `x'".
+var sedScriptRe = regexp.MustCompile(`^sed: (?:-e expression #\d+, char \d+|file \S+ line \d+): \S`)
 
 var bashLineRe = regexp.MustCompile(`^\S+: line \d+: `)
 
