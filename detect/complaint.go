@@ -19,7 +19,16 @@ import (
 // complaint reports whether line s is a program's complaint.
 func complaint(s string) bool {
 	msg, ok := complaintMessage(s)
+	if ok && (strings.EqualFold(msg, "unknown") || tookFallback(msg)) {
+		return false // a value ("commit: unknown"), or a fallback the program took
+	}
 	return ok && (failurePhrase(msg) || alarmed(s, msg) || strings.Contains(msg, ", found '") && expectedFoundRe.MatchString(msg)) && !looksLikeCode(msg)
+}
+
+// tookFallback reports whether a message says the program went on with a
+// default in place of what it missed: "not found, using default".
+func tookFallback(msg string) bool {
+	return strings.Contains(msg, "using default") || strings.Contains(msg, "falling back")
 }
 
 // expectedFoundRe is a parser's complaint quoted in a message: "8:12:

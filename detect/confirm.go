@@ -1231,7 +1231,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
 	case strings.Contains(s, " error") && progCountRe.MatchString(t):
 		return verdict{kind: kindSummary, fam: famLine, text: t} // "ordersvc: 4 config error(s)": a count
-	case m(rToolErr) && !m(rToolQuiet) && !onlyZeroCounts(s):
+	case m(rToolErr) && !m(rToolQuiet) && !onlyZeroCounts(s) && !tookFallback(s):
 		return verdict{kind: kindError, fam: famTool, text: t, cat: complaintCat(t)}
 	case numberedVerdict(t) && len(s) == len(raw):
 		return verdict{kind: kindError, fam: famTool, text: t}
@@ -2332,7 +2332,7 @@ func pytestBanner(lines []string, i int) string {
 
 // hookCheckRe is what a hook script says of a check it ran that failed:
 // "gofmt: these files are not formatted:", "go vet reported problems".
-var hookCheckRe = regexp.MustCompile(`^[\w.-]+(?: [\w.-]+)?(?:: [a-z][\w ,'-]*(?:not|failed|problems|errors?)\b[\w ,'-]*:?| (?:reported (?:problems|errors|issues)|failed))$`)
+var hookCheckRe = regexp.MustCompile(`^[\w.-]+(?: [\w.-]+)?(?:: [a-z][\w ,'-]*(?:not|failed|problems|errors?|needs?|unformatted|issues)\b[\w ,'-]*:?| (?:reported (?:problems|errors|issues)|failed))$`)
 
 // hookCheckFailed reports whether rest, after a failure mark at the margin,
 // is a check's failure as a hook script words it (not a test's name with
@@ -2880,14 +2880,14 @@ func endsInCause(msg, above string) bool {
 }
 
 // zeroFieldRe is a count of failures that is zero, or an error field
-// that holds none: "failed=0", "errors: 0", "err=<nil>".
-var zeroFieldRe = regexp.MustCompile(`\b(?:[Ff]ailed|[Ff]ailures?|[Ee]rrors?|err|[Ff]atals?|[Pp]anics?)(?:=|: ?)(?:0|<nil>|nil|null|none)\b`)
+// that holds none: "failed=0", "errors: 0", "err=<nil>", "0 failed".
+var zeroFieldRe = regexp.MustCompile(`\b(?:(?:[Ff]ailed|[Ff]ailures?|[Ee]rrors?|err|[Ff]atals?|[Pp]anics?)(?:=|: ?)(?:0|<nil>|nil|null|none)|0 (?:failed|failures?|errors?|fatals?|panics?|missing|problems?))\b`)
 
 // onlyZeroCounts reports whether the words that make s a program's
 // complaint are all in counts of none ("reports: run complete failed=0
 // duration=12ms"): a report that nothing failed.
 func onlyZeroCounts(s string) bool {
-	if !strings.Contains(s, "=0") && !strings.Contains(s, ": 0") && !strings.Contains(s, "nil") && !strings.Contains(s, "none") && !strings.Contains(s, "null") {
+	if !strings.Contains(s, "=0") && !strings.Contains(s, ": 0") && !strings.Contains(s, "nil") && !strings.Contains(s, "none") && !strings.Contains(s, "null") && !strings.Contains(s, "0 ") {
 		return false
 	}
 	rest := zeroFieldRe.ReplaceAllString(s, "")
