@@ -2655,34 +2655,74 @@ func cobraLastWord(lines []string, end int, own bool) int {
 const maxGoListError = 24
 
 // goListErrorObject returns the bounds of the block start..end widened to
-// the "Error" object go list -e -json prints for a package, brace to
-// brace, when the block is its "Err" field ("import cycle not allowed"
-// under its "ImportStack" and "Pos").
+// the object go list -e -json or go mod download -json prints an error
+// in, brace to brace, when the block is its "Err" or "Error" field: a
+// package's "Error" object ("import cycle not allowed" under its
+// "ImportStack" and "Pos"), an entry of its "DepsErrors", or a module's
+// whole object ({"Path", "Version", "Error"}), which says nothing else.
 func goListErrorObject(lines []string, start, end, floor int) (int, int) {
-	if start != end || !strings.HasPrefix(strings.TrimSpace(lines[start]), `"Err": "`) {
+	t := strings.TrimSpace(lines[start])
+	if start != end || !strings.HasPrefix(t, `"Err": "`) && !strings.HasPrefix(t, `"Error": "`) {
 		return start, end
 	}
-	open := -1
-	for j := start - 1; j >= floor && j >= start-maxGoListError; j-- {
-		t := strings.TrimSpace(lines[j])
-		if t == `"Error": {` {
-			open = j
-			break
-		}
-		if indentOf(lines[j]) <= indentOf(lines[start])-2 || t == "" {
-			return start, end
-		}
-	}
+	open, close := jsonObjectAround(lines, start, floor)
 	if open < 0 {
 		return start, end
 	}
-	for j := end + 1; j < len(lines) && j <= open+maxGoListError; j++ {
-		t := strings.TrimSpace(lines[j])
-		if (t == "}" || t == "},") && indentOf(lines[j]) == indentOf(lines[open]) {
+	ot := strings.TrimSpace(lines[open])
+	if strings.HasPrefix(t, `"Err": "`) && ot != `"Error": {` && !(ot == "{" && open > floor && strings.HasSuffix(strings.TrimSpace(lines[open-1]), `"DepsErrors": [`) || ot == "{" && strings.HasPrefix(strings.TrimSpace(lines[open-1]), "},")) {
+		return start, end
+	}
+	if ot == `"Error": {` {
+		if o, c := jsonObjectAround(lines, open, floor); o >= 0 && moduleObject(lines, o, c) {
+			return o, c
+		}
+		return open, close
+	}
+	if ot == "{" && (strings.HasPrefix(t, `"Err": "`) || moduleObject(lines, open, close)) {
+		return open, close
+	}
+	return start, end
+}
+
+// jsonObjectAround returns the lines of the braces of the JSON object,
+// printed indented one field a line, that holds line i: the nearest line
+// above it less indented, ending in "{", and the line below at that
+// indentation that closes it; -1, -1 when there is none near.
+func jsonObjectAround(lines []string, i, floor int) (int, int) {
+	in := indentOf(lines[i])
+	open := -1
+	for j := i - 1; j >= floor && j >= i-maxGoListError; j-- {
+		n := indentOf(lines[j])
+		if n < 0 {
+			return -1, -1
+		}
+		if n < in {
+			if strings.HasSuffix(strings.TrimSpace(lines[j]), "{") {
+				open = j
+			}
+			break
+		}
+	}
+	if open < 0 {
+		return -1, -1
+	}
+	for j := i + 1; j < len(lines) && j <= open+maxGoListError; j++ {
+		n := indentOf(lines[j])
+		if n < 0 || n < indentOf(lines[open]) {
+			return -1, -1
+		}
+		if t := strings.TrimSpace(lines[j]); (t == "}" || t == "},") && n == indentOf(lines[open]) {
 			return open, j
 		}
 	}
-	return start, end
+	return -1, -1
+}
+
+// moduleObject reports whether the object on lines open..close is the go
+// command's JSON for a module: "Path" its first field, at the margin.
+func moduleObject(lines []string, open, close int) bool {
+	return open+1 < close && indentOf(lines[open]) == 0 && strings.HasPrefix(strings.TrimSpace(lines[open+1]), `"Path": "`)
 }
 
 // wgetErrorRe is wget's word on a failed HTTP request: "2026-11-24

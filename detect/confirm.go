@@ -343,6 +343,21 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(t, "sed: ") && sedScriptRe.MatchString(t) {
 		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategorySyntax} // sed's complaint about its script
 	}
+	if strings.HasPrefix(t, `"Err": "`) && goListErrField(doc.short, i) || strings.HasPrefix(t, `"Error": "`) && goModuleErrField(doc.short, i) {
+		// go list -e -json's error for a package or a module, under its
+		// "Error" object or in "DepsErrors", or go mod download -json's
+		// "Error" of a module: the error, whatever its words.
+		_, v, _ := strings.Cut(t, ": ")
+		msg, _ := strconv.Unquote(strings.TrimSuffix(v, ","))
+		if msg == "" {
+			msg = t
+		}
+		cat := matchRules(clip(msg))
+		if cat == "" {
+			cat = errkind.CategoryBuild // (the go command's, on a package or module it could not load)
+		}
+		return verdict{kind: kindError, fam: famLine, text: msg, cat: cat}
+	}
 	if strings.HasPrefix(t, "task: [") && taskEchoRe.MatchString(t) {
 		return verdict{} // task's echo of the command it runs: "task: [lint] golangci-lint run"
 	}
@@ -2777,6 +2792,24 @@ var errorListRe = regexp.MustCompile(`(?i)\S \w*\s?errors?(?: occurred| found)?:
 func errorListHead(t, next string) bool {
 	return indentOf(next) > 0 && strings.TrimSpace(next) != "" && strings.Contains(t, ": ") && diagnosticLen(t) == 0 &&
 		errorListRe.MatchString(t) && !strings.HasPrefix(t, "Error:")
+}
+
+// goListErrField reports whether line i, an "Err" field, is go list
+// -json's error: in an "Error" object, or an entry of "DepsErrors".
+func goListErrField(lines []string, i int) bool {
+	open, _ := jsonObjectAround(lines, i, max(0, i-maxGoListError))
+	if open < 0 {
+		return false
+	}
+	ot := strings.TrimSpace(lines[open])
+	return ot == `"Error": {` || ot == "{" && open > 0 && (strings.HasSuffix(strings.TrimSpace(lines[open-1]), `"DepsErrors": [`) || strings.TrimSpace(lines[open-1]) == "},")
+}
+
+// goModuleErrField reports whether line i, an "Error" field, is the go
+// command's error in its JSON for a module (go mod download -json's).
+func goModuleErrField(lines []string, i int) bool {
+	open, close := jsonObjectAround(lines, i, max(0, i-maxGoListError))
+	return open >= 0 && moduleObject(lines, open, close)
 }
 
 // quotedPlaceRe is a diagnostic at a place whose file's name is quoted.

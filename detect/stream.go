@@ -935,10 +935,11 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			part(l)
 		}
 	}
-	if f.start < f.key && len(f.detail) == 0 && strings.TrimSpace(doc.short[f.start]) != `"Error": {` {
+	if head := strings.TrimSpace(doc.short[f.start]); f.start < f.key && len(f.detail) == 0 && head != `"Error": {` && !(head == "{" && strings.HasPrefix(strings.TrimSpace(doc.short[f.key]), `"Err": "`)) {
 		// A block headed by what failed (a test's section, a record) is
 		// told apart by its head: two tests can fail with the same words.
-		// (go list's "Error" object heads nothing: its "Err" says it.)
+		// (go list's "Error" object, or a brace, heads nothing: its "Err"
+		// says it.)
 		part(doc.short[f.start])
 		if strings.HasPrefix(doc.short[f.start], "In file included from ") {
 			// gcc's chain of includes: the same header missing in
