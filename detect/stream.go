@@ -505,6 +505,14 @@ func (s *Stream) advance(final bool) {
 		}
 		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
 			s.consider(s.pos - doc.base)
+		} else if i := s.pos - doc.base; i > 0 && s.pos >= s.next && linkerComplaint(doc.short[i]) && goHeaderLine(doc.short[i-1]) {
+			// The linker's complaint about a symbol, the first line under
+			// the go command's "# pkg", in no error's words
+			// ("runtime.main_main·f: function main is undeclared in the
+			// main package"): a build that failed, a linker's error a build
+			// error whatever it names.
+			t := strings.TrimSpace(doc.short[i])
+			s.judged(i, verdict{kind: kindError, fam: famLinker, text: t, cat: errkind.CategoryBuild})
 		} else if i := s.pos - doc.base; i > 0 && s.pos-1 >= s.next && goRunExit(doc.short[i]) && !s.errorSince(doc, i-1) {
 			lo := max(s.next, s.pos-lookBehind) - doc.base
 			if s.nErrs > 0 {
@@ -1960,6 +1968,16 @@ func toolTitle(t string) bool {
 // errorSince reports whether an error's block ended on line i or after.
 func (s *Stream) errorSince(doc *document, i int) bool {
 	return s.nErrs > 0 && s.lastErr >= doc.base+i
+}
+
+// linkerSymbolRe is the Go linker's complaint about a symbol: its
+// package-qualified name, a colon, the message.
+var linkerSymbolRe = regexp.MustCompile(`^[\w.-]+(?:/[\w.-]+)*\.[\w·.$()*-]+: [a-z]`)
+
+// linkerComplaint reports whether t is shaped as the Go linker's
+// complaint about a symbol (not a diagnostic at a file's place).
+func linkerComplaint(t string) bool {
+	return strings.IndexByte(t, '.') > 0 && !diagnosticStart(t) && linkerSymbolRe.MatchString(t)
 }
 
 // goPackageFailed reports whether t is go test's row for a package whose
