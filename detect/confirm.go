@@ -1064,8 +1064,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
 	case m(rGradleFailure):
 		return verdict{kind: kindError, fam: famGradle, text: t}
-	case m(rRunPrefix) && !m(rCountSummary) && (len(s) == len(raw) || runnerStamped(raw)):
-		// (A run's lines carry no time: stamped records are records. A CI
+	case m(rRunPrefix) && !m(rCountSummary) && (len(s) == len(strings.TrimLeft(raw, " ")) || runnerStamped(raw)):
+		// (A run's lines carry no time: stamped records are records, a
+		// transcript's gutter aside. A CI
 		// runner's stamp on every line is the log's, not the tool's.)
 		// In a run of "[ERROR] " lines a heading ("Failures:", "COMPILATION
 		// ERROR :") is no error of its own, and the items indented under
