@@ -460,6 +460,18 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 				return verdict{kind: kindError, fam: famPrettyJSON, text: msg, cat: reportCategory([]string{msg})}
 			}
 		}
+		if (t == `"severity": 2,` || t == `"severity": 2`) && i > 0 && strings.HasPrefix(strings.TrimSpace(doc.short[i-1]), `"ruleId": `) {
+			// ESLint's message pretty-printed by jq, at its error
+			// severity: the object, brace to brace, is the finding (a
+			// linter's: a build error unless it names a missing name).
+			if _, _, msg, ok := prettyObject(doc.short, i); ok {
+				cat := errkind.CategoryBuild
+				if matchRules(clip(msg)) == errkind.CategoryReference {
+					cat = errkind.CategoryReference
+				}
+				return verdict{kind: kindError, fam: famPrettyJSON, text: msg, cat: cat}
+			}
+		}
 		if strings.HasPrefix(t, `"FromLinter": "`) {
 			// golangci-lint's issue pretty-printed by jq: the object,
 			// brace to brace, is the finding.

@@ -246,6 +246,9 @@ func framedOrBuilt(line string) bool {
 	if line[0] == '{' {
 		return strings.Contains(line, `"build-output"`) || strings.Contains(line, `"start_line":`)
 	}
+	if line[0] == ' ' && strings.HasPrefix(strings.TrimLeft(line, " "), `"severity": 2`) {
+		return true // ESLint's message at its error severity, pretty-printed (confirm asks if it is one)
+	}
 	if line[0] == '\t' && strings.HasPrefix(strings.TrimLeft(line, "\t"), `"Err": "`) {
 		return true // go list -e -json's error, in whatever words (confirm asks where it is)
 	}
