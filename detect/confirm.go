@@ -324,6 +324,11 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{}
 		}
 	}
+	if raw != "" && raw[0] == ' ' && doc.short[i] != "" && doc.short[i][0] != ' ' && len(doc.short[i]) < len(raw) {
+		// A transcript's gutter before the line: what the rules read of
+		// the line as printed is what follows it.
+		raw = strings.TrimLeft(raw, " ")
+	}
 	if doc.diff[i] || doc.quoted[i] {
 		return verdict{} // a diff's lines and quoted blocks are not output
 	}

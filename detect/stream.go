@@ -403,7 +403,15 @@ func (s *Stream) commitLine(p prepared) {
 	if n := len(doc.short); n > 0 {
 		prev = doc.short[n-1]
 	}
-	short = taskTagged(s.ungutter(short, prev))
+	if u := s.ungutter(short, prev); len(u) < len(short) {
+		// Under a transcript's gutter a record's stamp starts the line
+		// the tool printed: read without it, as at the margin.
+		short = u
+		if _, stamped := recordPrefix(u); stamped {
+			short = stripPrefix(u)
+		}
+	}
+	short = taskTagged(short)
 	if !cand && jv == nil && short != p.stripped && len(short) < len(p.stripped) {
 		// The first line of a tool's output under a transcript's mark
 		// ("  └ x.go:5:2: unreachable code"): read without it.
