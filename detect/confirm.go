@@ -332,6 +332,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if doc.diff[i] || doc.quoted[i] {
 		return verdict{} // a diff's lines and quoted blocks are not output
 	}
+	if strings.HasPrefix(raw, "$ ") {
+		return verdict{} // a shell prompt's command ("$ grep level=ERROR x.log"): what was run, not what it said
+	}
 	for _, re := range d.custom {
 		if re.MatchString(raw) {
 			return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(raw)}
