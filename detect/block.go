@@ -1558,7 +1558,7 @@ func captureTraceback(lines []string, i, limit int) (end, key int) {
 				if e := parentTraceback(lines, j+1, limit); e > j {
 					return e, key
 				}
-				if e := sameExceptionTraceback(lines, j+1, limit, l); e > j {
+				if e := sameExceptionTraceback(lines, j+1, limit, l); e > j && !otherModuleLine(lines[i+1], lines[min(j+2, limit)]) {
 					// The same exception raised again over another stack
 					// (asyncio's shutdown log, then the interpreter's): one
 					// failure.
@@ -3392,6 +3392,20 @@ func parentTraceback(lines []string, i, limit int) int {
 
 // sameExceptionTraceback returns the last line of the traceback that
 // starts on line i when it ends in the very exception line exc, or -1.
+// otherModuleLine reports whether two tracebacks' outermost frames are
+// two lines of one script's top level ("line 12, in <module>", "line 15,
+// in <module>"): two statements that each failed, in two runs, not one
+// failure told twice.
+func otherModuleLine(a, b string) bool {
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if !strings.HasSuffix(a, ", in <module>") || !strings.HasSuffix(b, ", in <module>") || a == b {
+		return false
+	}
+	fa, _, _ := strings.Cut(a, ", line ")
+	fb, _, _ := strings.Cut(b, ", line ")
+	return fa == fb
+}
+
 func sameExceptionTraceback(lines []string, i, limit int, exc string) int {
 	for j := i + 1; j <= limit && j <= i+maxBlockScan; j++ {
 		l := lines[j]

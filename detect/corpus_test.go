@@ -703,7 +703,10 @@ var (
 	holdout125Floors = floors{precision: 0.982, recall: 0.958, capture: 0.899, category: 0.855}
 	// holdout128 (data tooling around a Go service, round three): 0.959, 0.880, 0.780, 0.932 at f6cbceb,
 	// measured once, unseen.
-	holdout128Floors = floors{precision: 0.974, recall: 0.894, capture: 0.779, category: 0.932}
+	// Session 33: its two runs' tracebacks of the same EOFError parted
+	// found one more; its labeller calls a truncated gzip a syntax error
+	// (holdout8's a runtime error): category down.
+	holdout128Floors = floors{precision: 0.975, recall: 0.901, capture: 0.828, category: 0.924}
 	// holdout129 (a web front end and its Node tooling next to a Go API, round three): 1.000, 0.980, 0.946, 0.920 at f6cbceb,
 	// measured once, unseen.
 	holdout129Floors = floors{precision: 0.999, recall: 0.979, capture: 0.945, category: 0.919}
