@@ -2052,10 +2052,13 @@ func captureToolLines(lines []string, i, limit int) int {
 			// reported: "tar (child): x: Cannot open", then "tar: Child
 			// returned status 2", naming nothing of its own.
 		case j == i+1 && !own && toolPrefix(lines[i]) != "" && callerComplaint(l) && !positionedRe.MatchString(l) &&
-			len(appendSubjects(nil, l[len(toolPrefix(l)):])) == 0:
+			len(appendSubjects(nil, l[len(toolPrefix(l)):])) == 0 && (sameProgram(prefix, toolPrefix(l)) || !shapes.res[rErrnoEnd].MatchString(l) && !strings.ContainsAny(l[len(toolPrefix(l)):], "'‘\"")):
 			// The caller's complaint right under what the program it ran
 			// said, naming nothing of its own: ssh's "Could not resolve
 			// hostname", then "rsync: connection unexpectedly closed".
+			// (Another program's complaint that ends in a system error of
+			// its own or names a quoted subject, chmod's then ln's "File
+			// exists", is its own.)
 		default:
 			return end
 		}
