@@ -2014,6 +2014,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // task's, under what another program said
 		case prefix != "" && !own && strings.HasPrefix(l, prefix) && ownSubject(lines[i], l, prefix):
 			return end // the same program's complaint about another thing
+		case prefix != "" && strings.HasPrefix(l, prefix) && progressRe.MatchString(l[len(prefix):]) && !complaint(l):
+			return end // the same program going on to its next thing ("genconf: reading b.json")
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
 		case place != "" && strings.HasPrefix(l, place):
 		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
@@ -3992,6 +3994,10 @@ func ownSubject(first, l, prefix string) bool {
 	}
 	return a[:ka] != b[:kb] && thingNamed(a[:ka]) && thingNamed(b[:kb]) && (complaint(l) || shapes.res[rErrnoEnd].MatchString(l) || goErrEndRe.MatchString(l))
 }
+
+// progressRe is a program's word that it goes on to another thing: a
+// verb of work in its -ing form, then what it works on.
+var progressRe = regexp.MustCompile(`^(?:reading|loading|writing|processing|fetching|opening|parsing|checking|building|starting|downloading|uploading|connecting to|scanning|importing|exporting|compiling|generating|copying|installing) \S`)
 
 // thingNamed reports whether a complaint's subject names a thing the
 // program worked on: a path, a file, a quoted name, a numbered item ("step

@@ -201,9 +201,10 @@ func failurePhrase(msg string) bool {
 			break
 		}
 		w := msg[i:j]
+		named := i > 0 && (msg[i-1] == '.' || msg[i-1] == '/') || j+1 < len(msg) && (msg[j] == '.' || msg[j] == '/') && isWordByte(msg[j+1])
 		i = j
-		if len(w) > len(buf) {
-			prev = ""
+		if len(w) > len(buf) || named {
+			prev = "" // (a part of a file's or a name's path is no word: "missing.json", "bad/x")
 			continue
 		}
 		for k := 0; k < len(w); k++ {

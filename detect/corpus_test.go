@@ -725,6 +725,7 @@ var (
 	// measured once, unseen.
 	holdout127Floors = floors{precision: 0.946, recall: 0.927, capture: 0.813, category: 0.855}
 	holdout137Floors = floors{}
+	holdout136Floors = floors{}
 	holdout71Floors  = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -1000,6 +1001,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout136", holdout136Floors},
 		{"holdout137", holdout137Floors},
 		{"holdout127", holdout127Floors},
 		{"holdout131", holdout131Floors},
