@@ -335,6 +335,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(raw, "$ ") {
 		return verdict{} // a shell prompt's command ("$ grep level=ERROR x.log"): what was run, not what it said
 	}
+	if goTestNameRe.MatchString(raw) {
+		return verdict{} // a Go test's name alone (go test -list's): "TestWrapError"
+	}
 	for _, re := range d.custom {
 		if re.MatchString(raw) {
 			return verdict{kind: kindError, fam: famLine, text: strings.TrimSpace(raw)}
@@ -2814,6 +2817,10 @@ func errorListHead(t, next string) bool {
 	return indentOf(next) > 0 && strings.TrimSpace(next) != "" && strings.Contains(t, ": ") && diagnosticLen(t) == 0 &&
 		errorListRe.MatchString(t) && !strings.HasPrefix(t, "Error:")
 }
+
+// goTestNameRe is a Go test's, benchmark's, fuzz target's or example's
+// name alone on its line, as go test -list prints them.
+var goTestNameRe = regexp.MustCompile(`^(?:Test|Benchmark|Fuzz|Example)[A-Z_]\w*$`)
 
 // goListErrField reports whether line i, an "Err" field, is go list
 // -json's error: in an "Error" object, or an entry of "DepsErrors".

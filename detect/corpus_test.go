@@ -726,6 +726,9 @@ var (
 	holdout127Floors = floors{precision: 0.946, recall: 0.927, capture: 0.813, category: 0.855}
 	holdout137Floors = floors{}
 	holdout136Floors = floors{}
+	holdout134Floors = floors{}
+	holdout138Floors = floors{}
+	holdout133Floors = floors{}
 	holdout71Floors  = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -1001,6 +1004,9 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout133", holdout133Floors},
+		{"holdout138", holdout138Floors},
+		{"holdout134", holdout134Floors},
 		{"holdout136", holdout136Floors},
 		{"holdout137", holdout137Floors},
 		{"holdout127", holdout127Floors},

@@ -798,7 +798,9 @@ func (s *Stream) judged(i int, v verdict) {
 			}
 		}
 	}
-	if ps := goPackageStart(doc.short, i); v.kind == kindSummary && goPackageFailed(f.text) && !s.errorSince(doc, ps) {
+	if ps := goPackageStart(doc.short, i); v.kind == kindSummary && goPackageFailed(f.text) && !s.errorSince(doc, ps) && sectionStart(doc.short, i) == i {
+		// (In gotestsum's "=== Failed" section the row closes a package's
+		// entry, which says its failure again or is it.)
 		if lw, start := lastWords(doc, i-1, max(ps, s.next-doc.base)); lw.kind == kindError {
 			if start > 0 && strings.TrimSpace(doc.short[start-1]) == "PASS" && matchRules(clip(lw.text)) == "" {
 				lw.cat = errkind.CategoryTest // TestMain's own check after the tests passed failed them
