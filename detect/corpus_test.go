@@ -729,6 +729,7 @@ var (
 	holdout134Floors = floors{}
 	holdout138Floors = floors{}
 	holdout133Floors = floors{}
+	holdout135Floors = floors{}
 	holdout71Floors  = floors{precision: 0.964, recall: 0.947, capture: 0.697, category: 0.954}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -1004,6 +1005,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout135", holdout135Floors},
 		{"holdout133", holdout133Floors},
 		{"holdout138", holdout138Floors},
 		{"holdout134", holdout134Floors},

@@ -133,6 +133,17 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 		}
 		return vd
 	}
+	if linter, _ := obj["FromLinter"].(string); linter != "" {
+		// golangci-lint's issue in its JSON report (--output.json.path
+		// stdout: {"Issues":[...]}): a linter's finding, a build error
+		// unless it names a missing name.
+		text, _ := obj["Text"].(string)
+		vd := jsonError(map[string]any{"message": text + " (" + linter + ")"}, famJSON)
+		if vd.cat = errkind.CategoryBuild; matchRules(text) == errkind.CategoryReference {
+			vd.cat = errkind.CategoryReference
+		}
+		return vd
+	}
 	if findingObject(obj) {
 		// A checker's finding as a JSON record, at its place (buf's
 		// --error-format=json): a finding stops the build unless its
@@ -151,7 +162,7 @@ func jsonObjectVerdict(obj map[string]any, depth int) verdict {
 	if t, _ := obj["type"].(string); t == "assistant" || t == "text" {
 		return verdict{}
 	}
-	for _, k := range []string{"message", "content", "data", "event", "payload", "item", "msg", "tool_response", "toolUseResult", "tool_use_result"} {
+	for _, k := range []string{"message", "content", "data", "event", "payload", "item", "msg", "tool_response", "toolUseResult", "tool_use_result", "Issues"} {
 		switch x := obj[k].(type) {
 		case map[string]any:
 			if vd := jsonObjectVerdict(x, depth+1); vd.kind != kindNone {

@@ -1020,7 +1020,11 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			}
 		}
 	}
-	if msg := annotationMessage(f.text); len(msg) >= minCause && len(s.seen) > 0 {
+	msg := annotationMessage(f.text)
+	if msg == "" && f.fam == famJSON && lintTailRe.MatchString(f.text) {
+		msg = f.text // golangci-lint's JSON issue after its text report: the same finding
+	}
+	if len(msg) >= minCause && len(s.seen) > 0 {
 		var eh maphash.Hash
 		eh.SetSeed(seenSeed)
 		eh.WriteString(msg)
