@@ -2937,7 +2937,7 @@ func conclusion(l string) bool {
 	if strings.HasPrefix(l, "error: failed to push some refs to ") {
 		return true // git's word on the push a hook or the remote refused above
 	}
-	if len(l) < 200 && strings.Contains(l, "failed") && wrapperFailedRe.MatchString(l) && !countFailedRe.MatchString(l) && stepFailed(l) == "" && !levelWordRe.MatchString(l) && !errorHeadRe.MatchString(l) {
+	if len(l) < 200 && (strings.Contains(l, "failed") || strings.Contains(l, "FAILED (")) && wrapperFailedRe.MatchString(l) && !countFailedRe.MatchString(l) && stepFailed(l) == "" && !levelWordRe.MatchString(l) && !errorHeadRe.MatchString(l) {
 		return true // a script's word that the step it ran failed: "release: build for windows/amd64 failed"
 	}
 	return len(l) < 400 && conclusionWords.holds(l) && conclusionRe.MatchString(l)
@@ -2946,7 +2946,7 @@ func conclusion(l string) bool {
 // wrapperFailedRe is a script's conclusion about what it ran, right under
 // what that said: "backup: rsync failed with code 11", "health check
 // failed", "[dev] build failed". It names no cause of its own.
-var wrapperFailedRe = regexp.MustCompile(`^(?:[\w.-]+: |\[[\w.-]+\] )?[\w/.-]+(?: [\w/.-]+){0,5} failed(?: with (?:exit )?(?:code|status) \d+| to [a-z]+| for:? [\w/.,-]+(?:, [\w/.-]+)*)?\.?$|^[\w.-]+: command ".+" failed with exit (?:code |status )?\d+(?: at line \d+)?$`)
+var wrapperFailedRe = regexp.MustCompile(`^(?:[\w.-]+: |\[[\w.-]+\] )?[\w/.-]+(?: [\w/.-]+){0,5} failed(?: with (?:exit )?(?:code|status) \d+| to [a-z]+| for:? [\w/.,-]+(?:, [\w/.-]+)*)?\.?$|^(?:[\w.-]+(?:\[\d+\])?: )?(?:step )?[\w/.-]+: FAILED \((?:exit|rc|status|code)[ =]?\d+\)$|^[\w.-]+: command ".+" failed with exit (?:code |status )?\d+(?: at line \d+)?$`)
 
 // levelWordRe is a logging level's word: a record's, not a script's plain line.
 var levelWordRe = regexp.MustCompile(`\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|WARN|WARNING|INFO|DEBUG|SEVERE|ALERT|EMERG)\b`)

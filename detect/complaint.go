@@ -244,7 +244,7 @@ var failureWords = map[string]bool{
 // secondWords start the pairs in failurePairs.
 var secondWords = map[string]bool{
 	"not": true, "no": true, "could": true, "unable": true, "timed": true, "is": true, "are": true, "was": true,
-	"does": true, "did": true, "divide": true, "division": true, "of": true, "too": true, "same": true,
+	"does": true, "did": true, "divide": true, "division": true, "of": true, "too": true, "same": true, "wrong": true,
 }
 
 // failurePairs say that something failed in two words.
@@ -256,7 +256,7 @@ var failurePairs = map[string]bool{
 	"no such": true, "no matches": true, "could not": true, "unable to": true, "timed out": true,
 	"is not": true, "are not": true, "was not": true, "does not": true, "did not": true,
 	"divide by": true, "division by": true, "of range": true, "of memory": true, "of bounds": true, "too many": true, "too few": true, "too large": true,
-	"too long": true, "too big": true, "not specified": true, "same file": true,
+	"too long": true, "too big": true, "not specified": true, "same file": true, "wrong number": true,
 }
 
 // codedErrorRe is an error with its number: the MySQL client's "ERROR 2002

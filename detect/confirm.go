@@ -369,6 +369,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return verdict{kind: kindError, fam: famLine, text: msg, cat: cat}
 	}
+	if strings.Contains(t, ": FAILED (") && stepFailedExitRe.MatchString(t) {
+		// A script's verdict on a step it ran, with the step's status
+		// ("step import: FAILED (exit 1)"), with nothing of the step's
+		// own right above it (a block that ends in it takes it).
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+	}
 	if strings.HasPrefix(t, "task: [") && taskEchoRe.MatchString(t) {
 		return verdict{} // task's echo of the command it runs: "task: [lint] golangci-lint run"
 	}
@@ -2817,6 +2823,10 @@ func errorListHead(t, next string) bool {
 	return indentOf(next) > 0 && strings.TrimSpace(next) != "" && strings.Contains(t, ": ") && diagnosticLen(t) == 0 &&
 		errorListRe.MatchString(t) && !strings.HasPrefix(t, "Error:")
 }
+
+// stepFailedExitRe is a script's verdict on a step it ran, with the
+// step's exit status: "step import: FAILED (exit 1)".
+var stepFailedExitRe = regexp.MustCompile(`^(?:[\w.-]+(?:\[\d+\])?: )?(?:step )?[\w/.-]+: FAILED \((?:exit|rc|status|code)[ =]?\d+\)$`)
 
 // goTestNameRe is a Go test's, benchmark's, fuzz target's or example's
 // name alone on its line, as go test -list prints them.
