@@ -382,7 +382,11 @@ func levelField(inner string) bool {
 	if len(inner) > 9 {
 		return false
 	}
-	_, ok := levelWords[strings.ToLower(inner)]
+	var buf [9]byte // (lowered here: every line's first word is asked)
+	for k := 0; k < len(inner); k++ {
+		buf[k] = lower(inner[k])
+	}
+	_, ok := levelWords[string(buf[:len(inner)])]
 	return ok
 }
 
