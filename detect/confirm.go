@@ -335,7 +335,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if strings.HasPrefix(raw, "$ ") {
 		return verdict{} // a shell prompt's command ("$ grep level=ERROR x.log"): what was run, not what it said
 	}
-	if goTestNameRe.MatchString(raw) {
+	if goTestName(raw) {
 		return verdict{} // a Go test's name alone (go test -list's): "TestWrapError"
 	}
 	for _, re := range d.custom {
@@ -2828,9 +2828,27 @@ func errorListHead(t, next string) bool {
 // step's exit status: "step import: FAILED (exit 1)".
 var stepFailedExitRe = regexp.MustCompile(`^(?:[\w.-]+(?:\[\d+\])?: )?(?:step )?[\w/.-]+: FAILED \((?:exit|rc|status|code)[ =]?\d+\)$`)
 
-// goTestNameRe is a Go test's, benchmark's, fuzz target's or example's
-// name alone on its line, as go test -list prints them.
-var goTestNameRe = regexp.MustCompile(`^(?:Test|Benchmark|Fuzz|Example)[A-Z_]\w*$`)
+// goTestName reports whether s is a Go test's, benchmark's, fuzz
+// target's or example's name alone on its line, as go test -list prints
+// them: "TestWrapError".
+func goTestName(s string) bool {
+	if s == "" || s[0] != 'T' && s[0] != 'B' && s[0] != 'F' && s[0] != 'E' {
+		return false
+	}
+	for _, p := range [...]string{"Test", "Benchmark", "Fuzz", "Example"} {
+		rest, ok := strings.CutPrefix(s, p)
+		if !ok || rest == "" || rest[0] != '_' && (rest[0] < 'A' || rest[0] > 'Z') {
+			continue
+		}
+		for k := 0; k < len(rest); k++ {
+			if !isWordByte(rest[k]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
 
 // goListErrField reports whether line i, an "Err" field, is go list
 // -json's error: in an "Error" object, or an entry of "DepsErrors".
