@@ -81,7 +81,7 @@ var (
 	// sets before them — the ninth 0.980, 0.935, 0.951, 0.840, the tenth
 	// 0.986, 0.934, 0.838, 0.936. The classes of output they missed have
 	// been worked on since: these are their figures now.
-	holdout9Floors = floors{precision: 0.980, recall: 0.980, capture: 0.983, category: 0.913}
+	holdout9Floors  = floors{precision: 0.980, recall: 0.980, capture: 0.983, category: 0.913}
 	holdout10Floors = floors{precision: 1.000, recall: 1.000, capture: 1.000, category: 0.986}
 	// The eleventh held-out set (41 outputs of operations, data and
 	// scripting work: servers and their logs, database clients, archives,
@@ -745,7 +745,7 @@ var (
 	// holdout139 (test runners across a polyglot repository, round four): 0.989, 0.978, 0.961, 0.977 at 2db4976,
 	// measured once, unseen.
 	holdout139Floors = floors{precision: 0.988, recall: 0.977, capture: 0.960, category: 0.976}
-	holdout71Floors = floors{precision: 0.982, recall: 0.999, capture: 0.905, category: 0.965}
+	holdout71Floors  = floors{precision: 0.982, recall: 0.999, capture: 0.905, category: 0.965}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
 	// pytest in its modes, unittest, mypy, pylint, flake8, SyntaxError at
