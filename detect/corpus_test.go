@@ -745,6 +745,9 @@ var (
 	// holdout139 (test runners across a polyglot repository, round four): 0.989, 0.978, 0.961, 0.977 at 2db4976,
 	// measured once, unseen.
 	holdout139Floors = floors{precision: 0.988, recall: 0.977, capture: 0.960, category: 0.976}
+	// holdout132 (a coding agent's everyday Go loop, round fourteen): 1.000, 0.976, 1.000, 0.943 at 36a296e,
+	// measured once, unseen.
+	holdout132Floors = floors{precision: 0.999, recall: 0.975, capture: 0.999, category: 0.942}
 	holdout71Floors  = floors{precision: 0.982, recall: 0.999, capture: 0.905, category: 0.965}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -1020,6 +1023,7 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout132", holdout132Floors},
 		{"holdout139", holdout139Floors},
 		{"holdout135", holdout135Floors},
 		{"holdout133", holdout133Floors},
