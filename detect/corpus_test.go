@@ -748,6 +748,30 @@ var (
 	// holdout132 (a coding agent's everyday Go loop, round fourteen): 1.000, 0.976, 1.000, 0.943 at 36a296e,
 	// measured once, unseen.
 	holdout132Floors = floors{precision: 0.999, recall: 0.975, capture: 0.999, category: 0.942}
+	// holdout140 (a coding agent's everyday Go loop, round fifteen): 0.944, 1.000, 0.979, 0.990 at 0cd8d89,
+	// measured once, unseen.
+	holdout140Floors = floors{precision: 0.943, recall: 0.999, capture: 0.978, category: 0.989}
+	// holdout141 (the corners of the Go toolchain, round five): 0.973, 0.948, 0.882, 0.924 at 0cd8d89,
+	// measured once, unseen.
+	holdout141Floors = floors{precision: 0.972, recall: 0.947, capture: 0.881, category: 0.923}
+	// holdout142 (coding-agent harness transcripts, round fifteen): 0.984, 0.925, 0.897, 0.935 at 0cd8d89,
+	// measured once, unseen.
+	holdout142Floors = floors{precision: 0.983, recall: 0.924, capture: 0.896, category: 0.934}
+	// holdout143 (operating a Go service on a Linux box, round six): 0.962, 0.962, 0.864, 0.850 at 0cd8d89,
+	// measured once, unseen.
+	holdout143Floors = floors{precision: 0.961, recall: 0.961, capture: 0.863, category: 0.849}
+	// holdout144 (data tooling around a Go service, round four): 0.929, 0.937, 0.781, 0.894 at 0cd8d89,
+	// measured once, unseen.
+	holdout144Floors = floors{precision: 0.928, recall: 0.936, capture: 0.780, category: 0.893}
+	// holdout145 (the scripts and tools around a Go repository, round six): 0.944, 0.876, 0.677, 0.918 at 0cd8d89,
+	// measured once, unseen.
+	holdout145Floors = floors{precision: 0.943, recall: 0.875, capture: 0.676, category: 0.917}
+	// holdout146 (CI jobs of a polyglot repository, round four): 0.962, 1.000, 0.903, 0.968 at 0cd8d89,
+	// measured once, unseen.
+	holdout146Floors = floors{precision: 0.961, recall: 0.999, capture: 0.902, category: 0.967}
+	// holdout147 (Go tests in all their shapes, round six): 0.924, 0.932, 0.938, 0.945 at 0cd8d89,
+	// measured once, unseen.
+	holdout147Floors = floors{precision: 0.923, recall: 0.931, capture: 0.937, category: 0.944}
 	holdout71Floors  = floors{precision: 0.982, recall: 0.999, capture: 0.905, category: 0.965}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -1023,6 +1047,14 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout147", holdout147Floors},
+		{"holdout146", holdout146Floors},
+		{"holdout145", holdout145Floors},
+		{"holdout144", holdout144Floors},
+		{"holdout143", holdout143Floors},
+		{"holdout142", holdout142Floors},
+		{"holdout141", holdout141Floors},
+		{"holdout140", holdout140Floors},
 		{"holdout132", holdout132Floors},
 		{"holdout139", holdout139Floors},
 		{"holdout135", holdout135Floors},
