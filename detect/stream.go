@@ -798,7 +798,8 @@ func (s *Stream) judged(i int, v verdict) {
 			}
 		}
 	}
-	if ps := goPackageStart(doc.short, i); v.kind == kindSummary && goPackageFailed(f.text) && !s.errorSince(doc, ps) && sectionStart(doc.short, i) == i {
+	if v.kind == kindSummary && goPackageFailed(f.text) && !s.errorSince(doc, goPackageStart(doc.short, i)) && sectionStart(doc.short, i) == i {
+		ps := goPackageStart(doc.short, i)
 		// (In gotestsum's "=== Failed" section the row closes a package's
 		// entry, which says its failure again or is it.)
 		if lw, start := lastWords(doc, i-1, max(ps, s.next-doc.base)); lw.kind == kindError {
