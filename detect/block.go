@@ -2418,8 +2418,8 @@ const maxConclusions = 3
 // extended over the conclusions right under it.
 func captureConclusions(lines []string, end int) int {
 	for k := 0; k < maxConclusions && end+1 < len(lines); k++ {
-		if end+2 < len(lines) && goRunExit(lines[end+1]) && goGenerateExit(lines[end+2]) && conclusion(lines[end+2]) {
-			end += 2 // a generator's error, go run's exit status and go generate's word on it
+		if end+2 < len(lines) && goRunExit(lines[end+1]) && conclusion(lines[end+2]) {
+			end += 2 // a program's error, go run's exit status and the word on it of what ran it (go generate's, a script's)
 			continue
 		}
 		if !conclusion(lines[end+1]) {
@@ -2937,7 +2937,10 @@ func conclusion(l string) bool {
 	if strings.HasPrefix(l, "error: failed to push some refs to ") {
 		return true // git's word on the push a hook or the remote refused above
 	}
-	if len(l) < 200 && (strings.Contains(l, "failed") || strings.Contains(l, "FAILED (")) && wrapperFailedRe.MatchString(l) && !countFailedRe.MatchString(l) && stepFailed(l) == "" && !levelWordRe.MatchString(l) && !errorHeadRe.MatchString(l) {
+	if strings.Contains(l, ": FAILED (") && stepFailedExitRe.MatchString(l) {
+		return true // a script's verdict on its step, under what the step said: "ERROR step load: FAILED (exit 1)"
+	}
+	if len(l) < 200 && strings.Contains(l, "failed") && wrapperFailedRe.MatchString(l) && !countFailedRe.MatchString(l) && stepFailed(l) == "" && !levelWordRe.MatchString(l) && !errorHeadRe.MatchString(l) {
 		return true // a script's word that the step it ran failed: "release: build for windows/amd64 failed"
 	}
 	return len(l) < 400 && conclusionWords.holds(l) && conclusionRe.MatchString(l)
@@ -2946,7 +2949,7 @@ func conclusion(l string) bool {
 // wrapperFailedRe is a script's conclusion about what it ran, right under
 // what that said: "backup: rsync failed with code 11", "health check
 // failed", "[dev] build failed". It names no cause of its own.
-var wrapperFailedRe = regexp.MustCompile(`^(?:[\w.-]+: |\[[\w.-]+\] )?[\w/.-]+(?: [\w/.-]+){0,5} failed(?: with (?:exit )?(?:code|status) \d+| to [a-z]+| for:? [\w/.,-]+(?:, [\w/.-]+)*)?\.?$|^(?:[\w.-]+(?:\[\d+\])?: )?(?:step )?[\w/.-]+: FAILED \((?:exit|rc|status|code)[ =]?\d+\)$|^[\w.-]+: command ".+" failed with exit (?:code |status )?\d+(?: at line \d+)?$`)
+var wrapperFailedRe = regexp.MustCompile(`^(?:[\w.-]+: |\[[\w.-]+\] )?[\w/.-]+(?: [\w/.-]+){0,5} failed(?: with (?:exit )?(?:code|status) \d+| to [a-z]+| for:? [\w/.,-]+(?:, [\w/.-]+)*)?\.?$|^[\w.-]+: command ".+" failed with exit (?:code |status )?\d+(?: at line \d+)?$|^[\w./-]+: line \d+: ".+" failed with exit (?:code |status )?\d+$|^[\w./-]+: (?:step|command|build) failed at line \d+ \(exit \d+\)$`)
 
 // levelWordRe is a logging level's word: a record's, not a script's plain line.
 var levelWordRe = regexp.MustCompile(`\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|WARN|WARNING|INFO|DEBUG|SEVERE|ALERT|EMERG)\b`)

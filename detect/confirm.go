@@ -2826,7 +2826,7 @@ func errorListHead(t, next string) bool {
 
 // stepFailedExitRe is a script's verdict on a step it ran, with the
 // step's exit status: "step import: FAILED (exit 1)".
-var stepFailedExitRe = regexp.MustCompile(`^(?:[\w.-]+(?:\[\d+\])?: )?(?:step )?[\w/.-]+: FAILED \((?:exit|rc|status|code)[ =]?\d+\)$`)
+var stepFailedExitRe = regexp.MustCompile(`^(?:[\w.-]+(?:\[\d+\])?: )?(?:\[?(?:ERROR|FAIL|FATAL)\]?:? )?(?:step )?[\w/.-]+: FAILED \((?:exit|rc|status|code)[ =]?\d+\)$`)
 
 // goTestName reports whether s is a Go test's, benchmark's, fuzz
 // target's or example's name alone on its line, as go test -list prints

@@ -1690,8 +1690,16 @@ func retriedCause(a, b string) bool {
 		return false
 	}
 	k := strings.LastIndex(b, ": ")
-	return k >= 0 && len(b)-k-2 >= minRetriedCause && strings.HasSuffix(strings.TrimRight(a, " \r"), strings.TrimRight(b[k:], " \r"))
+	a = strings.TrimRight(a, " \r")
+	if m := retryingInRe.FindStringIndex(a); m != nil {
+		a = a[:m[0]] // the attempt's word on its next try: "...; retrying in 2s"
+	}
+	return k >= 0 && len(b)-k-2 >= minRetriedCause && strings.HasSuffix(a, strings.TrimRight(b[k:], " \r"))
 }
+
+// retryingInRe is what an attempt's record ends with about the next try:
+// "; retrying in 2s", ", retry in 500ms", " (retrying in 1s)".
+var retryingInRe = regexp.MustCompile(`(?:[;,] | \()(?:retrying|retry|trying again|next attempt) in \d+(?:\.\d+)?\s*(?:ms|s|sec|seconds?|m)\)?\.?$`)
 
 // attemptWordRe is a retry's word for one try, in a loop's warning.
 var attemptWordRe = regexp.MustCompile(`(?i)\b(?:attempt|retry|retrying|try)\b`)
