@@ -1159,8 +1159,9 @@ func captureThreadDump(lines []string, i, limit int) int {
 // line end: the "To <remote>" line, the " ! [remote rejected]" lines,
 // "error: failed to push some refs" and its hints. Else end.
 func gitPushTail(lines []string, end, limit int) int {
-	if end+2 > limit || !strings.HasPrefix(lines[end+1], "To ") || !strings.HasPrefix(lines[end+2], " ! [") {
-		return end
+	if end+2 > limit || !strings.HasPrefix(lines[end+1], "To ") || !strings.HasPrefix(lines[end+2], " ! [") ||
+		strings.HasPrefix(lines[end], "error: failed to push some refs") || strings.HasPrefix(lines[end], "hint: ") {
+		return end // (a push report that closed: the next is another push's)
 	}
 	end += 2
 	for end+1 <= limit && strings.HasPrefix(lines[end+1], " ! [") {
@@ -2018,7 +2019,10 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // the same program going on to its next thing ("genconf: reading b.json")
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):
 		case place != "" && strings.HasPrefix(l, place):
-		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed")):
+		case strings.HasPrefix(lines[i], "CONFLICT (") && (strings.HasPrefix(l, "CONFLICT (") || strings.HasPrefix(l, "Automatic merge failed") ||
+			strings.HasPrefix(l, "Auto-merging ") && j+1 <= limit && strings.HasPrefix(lines[j+1], "CONFLICT (")):
+			// (git's word on the next file it merges, when that file
+			// conflicts too, is the same merge's.)
 		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "Traceback (most recent call last)"):
 			return end // a crash of its own under the complaint
 		case cargoVerdict(l):
