@@ -776,6 +776,27 @@ var (
 	// holdout147 (Go tests in all their shapes, round six): 0.924, 0.932, 0.938, 0.945 at 0cd8d89,
 	// measured once, unseen.
 	holdout147Floors = floors{precision: 0.923, recall: 0.931, capture: 0.937, category: 0.944}
+	// holdout153 (a Python project next to a Go module, round five): 1.000, 0.968, 0.967, 0.868 at 1aebe14,
+	// measured once, unseen.
+	holdout153Floors = floors{precision: 0.999, recall: 0.967, capture: 0.966, category: 0.867}
+	// holdout152 (application and service logs in many layouts, round five): 0.964, 0.981, 0.879, 0.925 at 1aebe14,
+	// measured once, unseen.
+	holdout152Floors = floors{precision: 0.963, recall: 0.980, capture: 0.878, category: 0.924}
+	// holdout150 (coding-agent harness transcripts, round sixteen): 1.000, 1.000, 0.970, 1.000 at 1aebe14,
+	// measured once, unseen.
+	holdout150Floors = floors{precision: 0.999, recall: 0.999, capture: 0.969, category: 0.999}
+	// holdout155 (a web front end and its Node tooling next to a Go API, round four): 1.000, 0.970, 0.841, 0.865 at 1aebe14,
+	// measured once, unseen.
+	holdout155Floors = floors{precision: 0.999, recall: 0.969, capture: 0.840, category: 0.864}
+	// holdout154 (a polyglot developer's terminal for a day, round five, Go first): 1.000, 0.954, 0.898, 0.976 at 1aebe14,
+	// measured once, unseen.
+	holdout154Floors = floors{precision: 0.999, recall: 0.953, capture: 0.897, category: 0.975}
+	// holdout149 (Go tests in all their shapes, round seven): 0.993, 0.973, 0.974, 0.986 at 1aebe14,
+	// measured once, unseen.
+	holdout149Floors = floors{precision: 0.992, recall: 0.972, capture: 0.973, category: 0.985}
+	// holdout151 (CI logs of Go repositories, round six): 0.931, 0.976, 0.912, 0.975 at 1aebe14,
+	// measured once, unseen.
+	holdout151Floors = floors{precision: 0.930, recall: 0.975, capture: 0.911, category: 0.974}
 	holdout71Floors  = floors{precision: 0.982, recall: 0.999, capture: 0.905, category: 0.965}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -1051,6 +1072,13 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout151", holdout151Floors},
+		{"holdout149", holdout149Floors},
+		{"holdout154", holdout154Floors},
+		{"holdout155", holdout155Floors},
+		{"holdout150", holdout150Floors},
+		{"holdout152", holdout152Floors},
+		{"holdout153", holdout153Floors},
 		{"holdout147", holdout147Floors},
 		{"holdout146", holdout146Floors},
 		{"holdout145", holdout145Floors},
