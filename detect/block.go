@@ -3,6 +3,7 @@ package detect
 import (
 	"github.com/faultline-go/faultline/errkind"
 
+	"encoding/json"
 	"regexp"
 	"strconv"
 	"strings"
@@ -3133,6 +3134,46 @@ func httpFailLine(l string) bool {
 	return strings.HasPrefix(l, "HTTP/") && httpFailRe.MatchString(l)
 }
 
+// failedStatusRe is a complaint's word on a request's failed HTTP status:
+// "failed: HTTP 404 Not Found", "unexpected status code: 500".
+var failedStatusRe = regexp.MustCompile(`\bHTTP(?:/[\d.]+)? [45]\d\d\b|\b[Ss]tatus(?: code)?:? [45]\d\d\b`)
+
+// responseBodyBelow returns i+1 when line i, a complaint about a request
+// whose HTTP status failed, has the response's body on the line under it:
+// a JSON value alone on its line ('{"error":"not_found",...}'), as a
+// client prints what the server said. Else i.
+func responseBodyBelow(lines []string, i int) int {
+	if i+1 >= len(lines) || !strings.Contains(lines[i], "HTTP") && !strings.Contains(lines[i], "tatus") || !failedStatusRe.MatchString(lines[i]) {
+		return i
+	}
+	b := strings.TrimSpace(lines[i+1])
+	if len(b) < 2 || !(b[0] == '{' && b[len(b)-1] == '}' || b[0] == '[' && b[len(b)-1] == ']') || !json.Valid([]byte(b)) {
+		return i
+	}
+	return i + 1
+}
+
+// statusAloneRe is a failed HTTP status alone on its line, as curl -w
+// prints it after the body: "HTTP 500", "http_code=404", "status: 502".
+var statusAloneRe = regexp.MustCompile(`^(?i:HTTP|http_code|status(?: code)?)[ :=]*[45]\d\d$`)
+
+// statusBelow returns the line of a failed HTTP status printed alone under
+// the response body that ends on line end (a blank line may come between:
+// curl -w '\nHTTP %{http_code}\n'), or end.
+func statusBelow(lines []string, end int) int {
+	for j := end + 1; j < len(lines) && j <= end+2; j++ {
+		t := strings.TrimSpace(lines[j])
+		if t == "" {
+			continue
+		}
+		if len(t) <= 20 && statusAloneRe.MatchString(t) {
+			return j
+		}
+		break
+	}
+	return end
+}
+
 // contextHeadRe is a line that only introduces its context: a compiler's
 // "x.c: In function 'f':", a heading.
 var contextHeadRe = regexp.MustCompile(`: In (?:function|member function|instantiation|constructor|destructor|lambda|static member function|substitution)\b|^In file included from |^\S+:$`)
@@ -3771,23 +3812,21 @@ func paragraphHead(l string) bool {
 		!strings.HasPrefix(t, "During handling") && !strings.HasPrefix(t, "The above exception")
 }
 
+// vitestCaught reports whether l is the banner over one error vitest
+// caught outside a test: "⎯⎯⎯⎯ Unhandled Rejection ⎯⎯⎯⎯⎯", "Uncaught
+// Exception", "Unhandled Error".
+func vitestCaught(l string) bool {
+	return strings.Contains(l, "⎯") && (strings.Contains(l, "Uncaught Exception") || strings.Contains(l, "Unhandled Rejection") || strings.Contains(l, "Unhandled Error") && !strings.Contains(l, "Unhandled Errors"))
+}
+
 // vitestUnhandled returns the block of an error vitest caught outside a
 // test ("⎯ Uncaught Exception ⎯", "⎯ Unhandled Rejection ⎯") widened to
-// the "⎯ Unhandled Errors ⎯" banner above it with its paragraph, and to
 // the explanation under it ("This error originated in ..." and its
-// items), or the block as it was.
+// items), or the block as it was. (The "⎯ Unhandled Errors ⎯" banner
+// above with its paragraph heads all the errors it caught, none of them.)
 func vitestUnhandled(lines []string, start, end, floor, limit int) (int, int) {
-	h := lines[start]
-	if !strings.Contains(h, "⎯") || !strings.Contains(h, "Uncaught Exception") && !strings.Contains(h, "Unhandled Rejection") && !strings.Contains(h, "Unhandled Error") {
+	if !vitestCaught(lines[start]) {
 		return start, end
-	}
-	for j := start - 1; j >= floor && j >= start-8; j-- {
-		if strings.Contains(lines[j], "⎯") {
-			if strings.Contains(lines[j], "Unhandled Errors") {
-				start = j
-			}
-			break
-		}
 	}
 	if end+2 <= limit && blank(lines[end+1]) && strings.HasPrefix(strings.TrimSpace(lines[end+2]), "This error originated in") {
 		end += 2

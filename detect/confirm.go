@@ -671,9 +671,9 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// configuration style as old version or new version".
 		return verdict{kind: kindError, fam: famLine, text: t}
 	}
-	if strings.Contains(t, "below") && coverageGateRe.MatchString(t) {
+	if coverageGate(t) && !strings.HasPrefix(t, "::") {
 		// A coverage gate's verdict: "coverage gate: total 80.4% is below
-		// the required 85%".
+		// the required 85%", "coverage gate: FAIL total 71.4% < 80.0%".
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
 	}
 	if strings.HasPrefix(t, "Failed to compile ") && strings.HasSuffix(t, ":") && !strings.Contains(t[len("Failed to compile "):len(t)-1], " ") {
@@ -1194,6 +1194,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		if k := strings.Index(t[2:], "::"); strings.HasPrefix(t, "::") && k >= 0 {
 			if c := matchRules(clip(t[k+4:])); c != "" && c != errkind.CategoryTest && c != errkind.CategoryUnknown {
 				cat = c
+			} else if coverageGate(t[k+4:]) {
+				cat = errkind.CategoryTest // "::error::coverage 36.8% < 80%"
 			}
 		}
 		return verdict{kind: kindError, fam: famLine, text: t, cat: cat}
@@ -2128,11 +2130,13 @@ var attemptRe = regexp.MustCompile(`\b(?:attempts?|retry|retrying|retries|try|tr
 var bareClassRe = regexp.MustCompile(`^(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)$`)
 
 // capitalFailedRe is a client's own complaint, capitalised: grpcurl's
-// "Failed to dial target host ...", "Error invoking method ...".
-var capitalFailedRe = regexp.MustCompile(`^(?:Failed to|Error [a-z]+ing) [a-z]`)
+// "Failed to dial target host ...", "Error invoking method ...", and its
+// request's: "GET /api/items/9 failed: HTTP 404 Not Found".
+var capitalFailedRe = regexp.MustCompile(`^(?:(?:Failed to|Error [a-z]+ing) [a-z]|(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /\S* failed: )`)
 
-// failedHeadRe is the head of an error chain that says what failed.
-var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|[Ee]rror [a-z]+ing) [a-z]\w*(?: [\w"'./:-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed)$`)
+// failedHeadRe is the head of an error chain that says what failed: a
+// client's request among them ("GET /api/items/9 failed").
+var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|[Ee]rror [a-z]+ing) [a-z]\w*(?: [\w"'./:-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed|(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /\S* failed)$`)
 
 var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field \S+ of type|struct field|value of type) \S+|unexpected EOF|returned (?:HTTP |status (?:code )?)?[45]\d\d(?: [A-Z][a-z]+)*)$`)
 
@@ -2662,7 +2666,14 @@ func underRunnerCount(lines []string, i int) bool {
 var unknownTargetRe = regexp.MustCompile(`^Unknown (?:target|task|job)s?(?: specified)?: ["']?[\w:.-]+["']?$`)
 
 // coverageGateRe is a coverage gate's verdict that the coverage is too low.
-var coverageGateRe = regexp.MustCompile(`(?i)\bcoverage\b.*\b\d+(?:\.\d+)?% is below (?:the )?(?:required|minimum|threshold)\b`)
+var coverageGateRe = regexp.MustCompile(`(?i)\bcoverage\b.*\b\d+(?:\.\d+)?% (?:is below (?:the )?(?:required|minimum|threshold)\b|(?:is )?(?:<|below) (?:the )?(?:required |minimum |threshold (?:of )?)?\d+(?:\.\d+)?%)`)
+
+// coverageGate reports whether a line is a coverage gate's verdict that
+// the coverage is too low: "coverage gate: total 80.4% is below the
+// required 85%", "coverage gate: FAIL total 71.4% < 80.0%".
+func coverageGate(l string) bool {
+	return (strings.Contains(l, "% is below ") || strings.Contains(l, "% < ") || strings.Contains(l, "% below ")) && coverageGateRe.MatchString(l)
+}
 
 // errorDoingRe is the head of a Go error that says what it was doing.
 var errorDoingRe = regexp.MustCompile(`^error (?:parsing|reading|loading|opening|decoding|encoding|creating|connecting|running|executing|writing|getting|fetching|calling|validating|compiling|generating|processing|starting|initializing|resolving|unmarshall?ing|marshall?ing|dialing|sending|saving|copying|removing|deleting|applying|querying|scanning|invoking) \S`)

@@ -642,6 +642,9 @@ func (s *Stream) judged(i int, v verdict) {
 		if f.key != i {
 			f.text = strings.TrimSpace(stripPrefix(doc.lines[f.key]))
 		}
+		if f.key == i && f.end == i {
+			f.end = responseBodyBelow(doc.short, i) // the failed response's body under the complaint
+		}
 		if f.key == i && f.end > i && wrappedDiagnostic(doc.short, i, f.end) {
 			f.text += " " + strings.TrimSpace(doc.short[i+1]) // the message whole, with its code
 		}
@@ -677,6 +680,11 @@ func (s *Stream) judged(i int, v verdict) {
 			if st, e, ok := box(doc.lines, i, floor, min(len(doc.lines)-1, i+maxBlockScan)); ok {
 				f.start, f.end = st, e
 			}
+		}
+	}
+	if d.cfg.CaptureMultiline && v.kind == kindError && v.fam == famJSON {
+		if e := statusBelow(doc.short, f.end); e > f.end {
+			f.end, f.cat = e, errkind.CategoryNetwork // a response's body, then the failed status curl -w printed
 		}
 	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && f.start == i && i-3 >= floor && strings.HasPrefix(strings.TrimSpace(doc.short[i-1]), "┗") &&
@@ -912,11 +920,55 @@ func (s *Stream) judged(i int, v verdict) {
 			s.keep(doc, r, recordProcAt(doc, st))
 		}
 	}
+	if d.cfg.CaptureMultiline && v.fam == famGoTest && f.key == i && f.start < i {
+		f.start = s.subtestSections(doc, f.start, i)
+	}
 	s.next = doc.base + f.end + 1
 	if f.key != i {
 		proc = recordProcAt(doc, f.key)
 	}
 	s.keep(doc, f, proc)
+}
+
+// subtestSections reports, as errors of their own, the log sections of
+// failed subtests that go test -v printed between start and the "---
+// FAIL" tree on line tree that names them (each under its "=== RUN" or
+// "=== CONT", long before the tree): each subtest's failure is one error.
+// The last section stays with the tree; it returns that section's start.
+func (s *Stream) subtestSections(doc *document, start, tree int) int {
+	parallel := false
+	for _, l := range doc.short[start:tree] {
+		if strings.HasPrefix(l, "=== CONT ") || strings.HasPrefix(l, "=== NAME ") {
+			parallel = true
+			break
+		}
+	}
+	if !parallel {
+		return start
+	}
+	last := -1 // the start of the section being read
+	for j := start; j < tree; j++ {
+		l := doc.short[j]
+		if strings.HasPrefix(l, "=== ") || blank(l) {
+			continue
+		}
+		if last >= 0 && j > 0 && strings.HasPrefix(doc.short[j-1], "=== ") {
+			// A new section: the one before it is a failure of its own.
+			e := j - 1
+			for e > last && (strings.HasPrefix(doc.short[e], "=== ") || blank(doc.short[e])) {
+				e--
+			}
+			f := finding{start: last, end: e, key: last, kind: kindError, fam: famSubtestLog, text: strings.TrimSpace(doc.short[last])}
+			s.keep(doc, f, "")
+			last = j
+		} else if last < 0 {
+			last = j
+		}
+	}
+	if last < 0 {
+		return start
+	}
+	return last
 }
 
 // keep reports an error found at f unless it restates one already
@@ -1013,11 +1065,27 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		if _, dup := s.places[k]; dup {
 			return // a CI annotation of a diagnostic reported above, at its place, in its words
 		}
+		for j := f.end + 1; j < len(doc.short) && j <= f.end+maxAnnotationAhead; j++ {
+			if p, ok := diagnosticPlace(strings.TrimSpace(doc.short[j])); ok && p == k {
+				// ... or below: the tool's stderr drained after the
+				// runner's stdout, which holds the annotations.
+				return
+			}
+		}
 	}
-	if strings.HasPrefix(doc.lines[f.key], "vet: ") {
+	if l := doc.lines[f.key]; strings.Contains(l, "vet: ") && strings.HasPrefix(stripPrefix(l), "vet: ") {
 		if k, ok := diagnosticPlace(f.text); ok {
 			if _, dup := s.runPlaces[k]; dup {
 				return // go vet's word on the compiler's diagnostic it printed above, in the same run
+			}
+		}
+		if k, ok := diagnosticLine(strings.TrimPrefix(f.text, "vet: ")); ok {
+			if _, dup := s.runPlaces[k]; dup {
+				// ... or in go/types' words at the same line ("vet:
+				// x.go:22:31: missing ',' before newline in argument list
+				// (and 5 more errors)" under the compiler's "syntax error:
+				// unexpected newline"): the package vet could not check.
+				return
 			}
 		}
 	}
@@ -1033,13 +1101,14 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			return // a CI annotation of a diagnostic reported above, its place aside
 		}
 	}
-	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest && !(f.fam == famGoPanic && f.end > f.key) && !f.retried {
+	if _, dup := s.seen[h]; dup && !findingRow(f.text) && !stepVerdict(f.text) && f.fam != famGoTest && !(f.fam == famGoPanic && f.end > f.key) && !f.retried && !vitestCaught(doc.short[f.start]) {
 		// (A linter's finding row names no file: the same row under
 		// another file's header is another finding. go test prints a
 		// test's failure once a run: again is another run, -count=2. The
 		// Go runtime dumps a crash once a process: a dump again is
 		// another process's, a supervisor's restart. A failure retried
-		// again is another failure: a recap retries nothing.)
+		// again is another failure: a recap retries nothing. Vitest
+		// prints each error it caught once: again is another.)
 		return
 	}
 	if len(s.seen) < maxSeen {
@@ -1061,6 +1130,9 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 				s.runPlaces = map[uint64]struct{}{}
 			}
 			s.runPlaces[k] = struct{}{}
+			if k, ok := diagnosticLine(f.text); ok {
+				s.runPlaces[k] = struct{}{}
+			}
 		}
 		if f.fam == famJSON {
 			// A structured record's error field, said again on a line of
@@ -1146,6 +1218,10 @@ func jsonTwin(l, t string) bool {
 
 // jsonMsgRe is a JSON record's message field, without escapes.
 var jsonMsgRe = regexp.MustCompile(`"(?:msg|message|event)": ?"([^"\\]*)"`)
+
+// maxAnnotationAhead is how far below a CI annotation the diagnostic it
+// restates is looked for.
+const maxAnnotationAhead = 200
 
 // maxChainKey is how many lines of a chain under a header tell it apart
 // from another.
@@ -2264,6 +2340,25 @@ func annotatedPlace(t string) (uint64, bool) {
 		return 0, false
 	}
 	return placeHash(file, line, strings.TrimSpace(msg)), true
+}
+
+// diagnosticLine returns a key for the file and line a diagnostic names,
+// whatever its words, and whether t is one.
+func diagnosticLine(t string) (uint64, bool) {
+	n := diagnosticLen(t)
+	if n == 0 || t[0] == ' ' || t[0] == '\t' {
+		return 0, false
+	}
+	place := t[:n]
+	c := strings.IndexByte(place, ':')
+	if c <= 0 {
+		return 0, false
+	}
+	line := place[c+1:]
+	if d := strings.IndexByte(line, ':'); d >= 0 {
+		line = line[:d]
+	}
+	return placeHash(place[:c], line, "\x00line"), true
 }
 
 // placeHash hashes a place, the file's name without its directory, its
