@@ -529,14 +529,18 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 	case famTool:
 		end = captureTool(lines, i, limit)
 		if i+1 <= limit && traceOpener(lines[i+1]) {
-			end = traceEnd(lines, i, end, limit) // Tcl's errorInfo under the message
+			if e := traceEnd(lines, i, end, limit); !otherErrno(lines[i], lines[e]) {
+				end = e // Tcl's errorInfo under the message
+			}
 		}
 		if j := end + 1; j <= limit && tracebackRe.MatchString(lines[j]) && headsTrace(lines[i]) {
 			// "ERROR:    Exception in x" over the traceback it logs: the
 			// exception says what went wrong. (A child's complaint in no
 			// such words, "gostat: row 4: parsing "n/a": invalid syntax",
 			// over its parent's traceback is an error of its own.)
-			end, key = captureTraceback(lines, j, limit)
+			if e, k := captureTraceback(lines, j, limit); !otherErrno(lines[i], lines[e]) {
+				end, key = e, k
+			}
 		}
 		start = captureUsage(lines, i, floor)
 		if start == i && caretSource(lines, i, floor) {
@@ -821,7 +825,23 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			end = ndiffTail(lines, i+1, limit) // unittest's assertEqual, its traceback cut: the ndiff of the two
 		}
 		if fam == famException || i+1 <= limit && traceOpener(lines[i+1]) {
-			end = traceEnd(lines, i, end, limit)
+			if e := traceEnd(lines, i, end, limit); !otherErrno(lines[i], lines[e]) {
+				end = e
+			}
+		}
+		if end > i && isPyException(lines[i]) {
+			// Python prints a traceback's frames above its exception: a
+			// frame under it is the next report's ("  File \"x.py\", line
+			// 3" over another SyntaxError).
+			for j := i + 1; j <= end; j++ {
+				if strings.HasPrefix(strings.TrimLeft(lines[j], " "), "File \"") && pyFileRe.MatchString(lines[j]) {
+					end = j - 1
+					for end > i && blank(lines[end]) {
+						end--
+					}
+					break
+				}
+			}
 		}
 		for fam == famException && end > i && end+1 <= limit && strings.HasPrefix(strings.TrimLeft(lines[end], " \t"), "from ") && strings.Contains(lines[end+1], ":in ") && shapes.res[rRuby].MatchString(lines[end+1]) {
 			// Ruby prints the exception's cause under its frames, with
@@ -1185,8 +1205,8 @@ func gitPushTail(lines []string, end, limit int) int {
 func thrownTail(lines []string, i, limit int) int {
 	end, last := i, -1
 	for j := i + 1; j <= limit && j <= i+maxBlockScan; j++ {
-		if promptLike(lines[j]) {
-			break
+		if promptLike(lines[j]) || strings.HasPrefix(lines[j], "✗ Build failed") || strings.TrimRight(lines[j], " \r") == "error during build:" {
+			break // (Vite's verdict on the next build: stderr drained with no prompt between)
 		}
 		if frameRe.MatchString(lines[j]) && strings.HasPrefix(strings.TrimLeft(lines[j], " "), "at ") {
 			last = j
@@ -1479,6 +1499,38 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 		}
 	}
 	return start
+}
+
+// terminalCause reports whether a line is an error chain that ends in the
+// words the system or Go's library end an error in.
+func terminalCause(l string) bool {
+	t := strings.TrimRight(l, " \r")
+	return strings.Contains(t, ": ") && (shapes.res[rErrnoEnd].MatchString(t) || goErrEndRe.MatchString(t))
+}
+
+// goChainEnd reports whether a line is an error chain that ends in Go's
+// library's words for a value or input it refused.
+func goChainEnd(l string) bool {
+	t := strings.TrimRight(l, " \r")
+	return strings.Contains(t, ": ") && goErrEndRe.MatchString(t)
+}
+
+// lastCause returns the last link of an error chain: "is a directory".
+func lastCause(l string) string {
+	t := strings.TrimRight(l, " \r")
+	return t[strings.LastIndex(t, ": ")+1:]
+}
+
+// otherErrno reports whether a message that names a system error ("[Errno
+// 2] No such file or directory: 'x'") stands over a trace whose exception
+// on line last names another, or none: the trace is another failure's.
+func otherErrno(msg, last string) bool {
+	k := strings.Index(msg, "[Errno ")
+	if k < 0 {
+		return false
+	}
+	e := strings.IndexByte(msg[k:], ']')
+	return e > 0 && !strings.Contains(last, msg[k:k+e+1])
 }
 
 // frameAboveRe is a frame of a stack printed above its error: Nim's
@@ -2016,6 +2068,15 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // task's, under what another program said
 		case prefix != "" && !own && strings.HasPrefix(l, prefix) && ownSubject(lines[i], l, prefix):
 			return end // the same program's complaint about another thing
+		case prefix != "" && strings.HasPrefix(l, prefix) && terminalCause(lines[end]) && terminalCause(l) && lastCause(lines[end]) != lastCause(l) && (goChainEnd(lines[end]) || goChainEnd(l)) && !strings.HasSuffix(strings.TrimSpace(lines[i]), ":"):
+			// Two whole error chains of one program, each to another
+			// cause the system or Go's library gave, one Go's ("importcsv: reading data:
+			// read data: is a directory", then "importcsv: row 4: bad
+			// id: strconv.Atoi: parsing \"three\": invalid syntax"): two
+			// errors, two runs' back to back on stderr.
+			return end
+		case prefix != "" && strings.HasPrefix(l, prefix) && strings.Contains(l, "[Errno ") && !strings.Contains(lines[i], "[Errno ") && !strings.Contains(lines[end], "[Errno "):
+			return end // a system error of its own: pip's "Could not open requirements file: [Errno 2] ..." under its "No matching distribution"
 		case prefix != "" && strings.HasPrefix(l, prefix) && progressRe.MatchString(l[len(prefix):]) && !complaint(l):
 			return end // the same program going on to its next thing ("genconf: reading b.json")
 		case strings.HasPrefix(l, "hint: ") || strings.HasPrefix(l, "help: ") || strings.HasPrefix(l, "note: "):

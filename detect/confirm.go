@@ -889,6 +889,12 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return v
 	}
+	if strings.Contains(t, ".py:") && strings.Contains(t, ": assert ") && pyTbAssertRe.MatchString(t) && tbLineRun(doc.short, i) {
+		// ... and a failed assert statement, "x.py:10: assert 9.0 ==
+		// 9.5", in the run of such lines under pytest's FAILURES rule
+		// (not grep's hit on a test's source, indented after its colon).
+		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryTest}
+	}
 	if unitPlace(t) {
 		// systemd's complaint about a unit file's line, "ignoring" or not.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategorySyntax}
@@ -2138,7 +2144,29 @@ var capitalFailedRe = regexp.MustCompile(`^(?:(?:Failed to|Error [a-z]+ing) [a-z
 // client's request among them ("GET /api/items/9 failed").
 var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|[Ee]rror [a-z]+ing) [a-z]\w*(?: [\w"'./:-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed|(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /\S* failed)$`)
 
-var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field \S+ of type|struct field|value of type) \S+|unexpected EOF|returned (?:HTTP |status (?:code )?)?[45]\d\d(?: [A-Z][a-z]+)*)$`)
+var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field \S+ of type|struct field|value of type) \S+|unexpected EOF|returned (?:HTTP |status (?:code )?)?[45]\d\d(?: [A-Z][a-z]+)*|parsing "[^"]*": (?:invalid syntax|value out of range))$`)
+
+// pyTbAssertRe is a failed assert statement at its place, as pytest's
+// --tb=line prints it.
+var pyTbAssertRe = regexp.MustCompile(`^\S+\.py:\d+: assert \S`)
+
+// tbLineRun reports whether line i is in the run of pytest --tb=line
+// failures right under its "= FAILURES =" rule.
+func tbLineRun(lines []string, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-maxTbLines; j-- {
+		t := strings.TrimSpace(lines[j])
+		if strings.HasPrefix(t, "=") && strings.Contains(t, " FAILURES ") {
+			return true
+		}
+		if !strings.Contains(t, ".py:") || !pyTbLineRe.MatchString(t) && !pyTbAssertRe.MatchString(t) {
+			return false
+		}
+	}
+	return false
+}
+
+// maxTbLines bounds the run of pytest --tb=line failures tbLineRun reads.
+const maxTbLines = 500
 
 // pyTbLineRe is a Python exception at its place, as pytest's --tb=line
 // prints a failed test: "/w/test_a.py:15: AssertionError: 1 != 2".

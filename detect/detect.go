@@ -258,6 +258,9 @@ func unreached(text string) bool {
 // network failed.
 func networkAbove(doc *document, i int) bool {
 	for j := max(0, i-6); j < i; j++ {
+		if promptLike(doc.short[j]) {
+			continue // a command's own words ("--timeout 2") are no failure
+		}
 		if c := matchRules(doc.short[j]); c == errkind.CategoryNetwork {
 			return true
 		}

@@ -225,7 +225,7 @@ func startsLikeError(line string) bool {
 	return diagnosticStart(line) || codePlaceLen(line) > 0 || line != "" && line[0] == '"' && quotedPlaceRe.MatchString(line) || strings.HasPrefix(line, "go: ") || strings.HasPrefix(line, "• [") || strings.IndexByte(line, '%') >= 0 && coverageGate(line) || toolDiagnostic(line) > 0 || strings.HasPrefix(line, "Unknown ") && unknownTargetRe.MatchString(line) ||
 		(strings.HasPrefix(line, "directory ") || strings.HasPrefix(line, "current directory ") || strings.HasPrefix(line, "-buildmode=")) && goPackageErrRe.MatchString(line) || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
 		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") || strings.HasPrefix(line, "Timeout (") ||
-		httpFailLine(line) ||
+		httpFailLine(line) || strings.Contains(line, ".py:") && strings.Contains(line, ": assert ") && pyTbAssertRe.MatchString(line) ||
 		(strings.Contains(line, ".sh: ") || strings.HasPrefix(line, "sh: ") || strings.HasPrefix(line, "dash: ")) && dashLineRe.MatchString(line)
 }
 

@@ -1165,8 +1165,12 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 	}
 	if f.cat == "" && s.nErrs > 1 && s.lastErr == doc.base+f.start-1 && strings.Contains(doc.short[f.end], "CalledProcessError") && tracebackRe.MatchString(doc.short[f.start]) {
 		// A parent's traceback that says only that the child right above
-		// it failed: the child's complaint says why.
+		// it failed: the child's complaint says why (a build's, that it
+		// did not build, whatever its diagnostics were).
 		f.cat = s.lastCat
+		if strings.Contains(doc.short[f.end], "'build'") {
+			f.cat = errkind.CategoryBuild
+		}
 	}
 	s.lastErr = doc.base + f.end
 	s.lastText = f.text
