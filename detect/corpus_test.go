@@ -808,6 +808,14 @@ var (
 	// holdout151 (CI logs of Go repositories, round six): 0.931, 0.976, 0.912, 0.975 at 1aebe14,
 	// measured once, unseen.
 	holdout151Floors = floors{precision: 0.930, recall: 0.975, capture: 0.911, category: 0.974}
+	holdout156Floors = floors{precision: 0.999, recall: 0.968, capture: 0.999, category: 0.883}
+	holdout157Floors = floors{precision: 0.991, recall: 0.966, capture: 0.890, category: 0.889}
+	holdout158Floors = floors{precision: 0.999, recall: 0.973, capture: 0.974, category: 0.986}
+	holdout159Floors = floors{precision: 0.949, recall: 0.969, capture: 0.847, category: 0.864}
+	holdout160Floors = floors{precision: 0.988, recall: 0.916, capture: 0.878, category: 0.919}
+	holdout161Floors = floors{precision: 0.940, recall: 0.871, capture: 0.729, category: 0.936}
+	holdout162Floors = floors{precision: 0.999, recall: 0.999, capture: 0.999, category: 0.999}
+	holdout163Floors = floors{precision: 0.992, recall: 0.956, capture: 0.989, category: 0.999}
 	holdout71Floors  = floors{precision: 0.982, recall: 0.999, capture: 0.905, category: 0.965}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -1083,6 +1091,14 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout163", holdout163Floors},
+		{"holdout162", holdout162Floors},
+		{"holdout161", holdout161Floors},
+		{"holdout160", holdout160Floors},
+		{"holdout159", holdout159Floors},
+		{"holdout158", holdout158Floors},
+		{"holdout157", holdout157Floors},
+		{"holdout156", holdout156Floors},
 		{"holdout151", holdout151Floors},
 		{"holdout149", holdout149Floors},
 		{"holdout154", holdout154Floors},
