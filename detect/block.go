@@ -2475,7 +2475,7 @@ func promptLike(l string) bool {
 // aborted", rsync's "(see previous errors) (code 23)", a config checker's
 // "Error(s) found in configuration file", an import that "had errors", a
 // script's ERR trap ("install: FAILED at line 20: sqlite3 ... (exit 1)").
-var conclusionRe = regexp.MustCompile(`^\(✗\) Command failed: |^[\w.-]+: (?:[\w./-]+: )?(?:\w+ failed|at least one \w+ failure|error loading packages)$|^Error: error compiling \w+$|\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all |some )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting|rolled back|rolling back)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^Error occurred when checking code style in the above file\.$|^\S+: Child returned status \d+$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|(?:^|# )Failed [^,]+, aborting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Failed to connect to bus: |^error: \S+: patch does not apply$|^errors? in \S+ file, can't \w+\.?$|^[\w.-]+: (?:\w+ )?(?:FAILED|[Ff]ailed) (?:at|on) line \d+(?:: .*)? \((?:exit|status|rc)[ =]?\d+\)$`)
+var conclusionRe = regexp.MustCompile(`^\(✗\) Command failed: |^[\w.-]+: (?:[\w./-]+: )?(?:\w+ failed|at least one \w+ failure|error loading packages)$|^Error: error compiling \w+$|\((?:see )?(?:the )?previous errors?\)|(?:^|: )(?:[Ff]atal: )?[Cc]ompilation aborted\.?$|\b(?:[Ee]rror\(s\)|[Ff]atal errors?|[Ee]rrors) found in (?:the )?config|\bhad errors\.?$|^\S+ error: error in \S+(?: \S+)? \(code \d+\)|^\d+ out of \d+ \w+ FAILED\b|^cc1(?:plus)?: (?:all |some )?warnings being treated as errors$|^\S+ fails to validate$|^(?:\S+: )?(?:ERROR: |!! |error: )?\S+(?: to \S+)? failed(?:, (?:continuing|skipping|retrying|aborting|rolled back|rolling back)\b.*)?\.?$|^(?:\[ERROR\] )?Aborting$|: Error is not recoverable: exiting now$|^Error occurred when checking code style in the above file\.$|^\S+: Child returned status \d+$|^rsync error: .* \(code \d+\) at \S+|because of previous errors\.?$|^Unit \S+ has a bad unit file setting\.$|(?:^|# )Failed [^,]+, aborting\.$|^Unit \S+ failed to load properly\b|^\S+: \w+ unit lacks .*Refusing\.$|^Failed to connect to bus: |^error: \S+: patch does not apply$|^errors? in \S+ file, can't \w+\.?$|^[\w.-]+: (?:\w+ )?(?:FAILED|[Ff]ailed) (?:at|on) line \d+(?:: .*)? \((?:exit|status|rc)[ =]?\d+\)$|^[\w./-]+: error on line \d+: ".+" exited (?:with (?:code|status) )?\d+$`)
 
 // maxConclusions is the most conclusion lines taken under an error.
 const maxConclusions = 3
@@ -2486,6 +2486,10 @@ func captureConclusions(lines []string, end int) int {
 	for k := 0; k < maxConclusions && end+1 < len(lines); k++ {
 		if end+2 < len(lines) && goRunExit(lines[end+1]) && conclusion(lines[end+2]) {
 			end += 2 // a program's error, go run's exit status and the word on it of what ran it (go generate's, a script's)
+			continue
+		}
+		if end+2 < len(lines) && xtraceLine(lines[end+1]) && conclusion(lines[end+2]) {
+			end += 2 // the shell's trace of the trap's echo (set -x), then what it echoed
 			continue
 		}
 		if !conclusion(lines[end+1]) {
@@ -3015,7 +3019,7 @@ func conclusion(l string) bool {
 // wrapperFailedRe is a script's conclusion about what it ran, right under
 // what that said: "backup: rsync failed with code 11", "health check
 // failed", "[dev] build failed". It names no cause of its own.
-var wrapperFailedRe = regexp.MustCompile(`^(?:[\w.-]+: |\[[\w.-]+\] )?[\w/.-]+(?: [\w/.-]+){0,5} failed(?: with (?:exit )?(?:code|status) \d+| to [a-z]+| for:? [\w/.,-]+(?:, [\w/.-]+)*)?\.?$|^[\w.-]+: command ".+" failed with exit (?:code |status )?\d+(?: at line \d+)?$|^[\w./-]+: line \d+: ".+" failed with exit (?:code |status )?\d+$|^[\w./-]+: (?:step|command|build) failed at line \d+ \(exit \d+\)$`)
+var wrapperFailedRe = regexp.MustCompile(`^(?:[\w.-]+: |\[[\w.-]+\] )?[\w/.-]+(?: [\w/.-]+){0,5} failed(?: with (?:exit )?(?:code|status) \d+| to [a-z]+| for:? [\w/.,-]+(?:, [\w/.-]+)*)?\.?$|^[\w.-]+: command ".+" failed with exit (?:code |status )?\d+(?: at line \d+)?$|^[\w./-]+: line \d+: ".+" failed with exit (?:code |status )?\d+$|^[\w./-]+: (?:step|command|build) failed at line \d+ \(exit \d+\)$|^[\w./-]+: error on line \d+: ".+" exited (?:with (?:code|status) )?\d+$`)
 
 // levelWordRe is a logging level's word: a record's, not a script's plain line.
 var levelWordRe = regexp.MustCompile(`\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|WARN|WARNING|INFO|DEBUG|SEVERE|ALERT|EMERG)\b`)
@@ -3038,7 +3042,7 @@ var migrateStmtRe = regexp.MustCompile(`^error: .* in line \d+: \S`)
 // conclusionWords are the words conclusionRe's alternatives hold.
 var conclusionWords = newAutomaton([]string{"previous error", "fails to validate", " failed", "aborting", "not recoverable",
 	"rsync error: ", "refusing.", "bad unit file setting", "treated as errors", "ompilation aborted", " found in ", "had errors",
-	" error: error in ", " failure", "Command failed", "error loading packages", "error compiling", "failed to connect to bus", "patch does not apply", " file, can't ", "Child returned status", "checking code style"})
+	" error: error in ", " failure", "Command failed", "error loading packages", "error compiling", "failed to connect to bus", "patch does not apply", " file, can't ", "Child returned status", "checking code style", "error on line "})
 
 // sectionHead reports whether a line is a one-word heading at the margin
 // that opens a runner's next section ("Pending:", "Failures:").

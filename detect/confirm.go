@@ -781,6 +781,14 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if v, ok := logfmtVerdict(s); ok {
 		return v
 	}
+	if len(s) < len(raw) && goLogPrefixRe.MatchString(raw[:len(raw)-len(s)]) {
+		if e := levellessErr(t); e != "" {
+			// A Go log record with no level whose err field holds an
+			// error ("job=backup dur=0s err=job backup: exit code 3"):
+			// what failed, as the record says (err=<nil>: nothing).
+			return verdict{kind: kindError, fam: famLine, text: e, cat: refusedCat(e)}
+		}
+	}
 	if t[len(t)-1] == ')' && uncheckedError(doc.short, i) {
 		// errcheck's finding: the call whose error is dropped.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
@@ -1644,6 +1652,30 @@ func logfmtVerdict(s string) (verdict, bool) {
 	return verdict{kind: k, fam: famLine, text: text}, true
 }
 
+// levellessErr returns the value of a key=value line's last err (or error)
+// field when it holds an error, running to the end of the line, or "".
+// Only a line of key=value fields before it counts ("job=x dur=0s
+// err=..."): prose that names err= is no record.
+func levellessErr(t string) string {
+	k := strings.LastIndex(t, " err=")
+	if k < 0 {
+		if k = strings.LastIndex(t, " error="); k < 0 {
+			return ""
+		}
+	}
+	head, v := t[:k], t[k+1:]
+	v = v[strings.IndexByte(v, '=')+1:]
+	if v == "" || v == "<nil>" || v == "nil" || v == "null" || v == `""` || strings.HasPrefix(v, "<nil> ") {
+		return ""
+	}
+	for _, f := range strings.Fields(head) {
+		if e := strings.IndexByte(f, '='); e <= 0 || strings.ContainsAny(f[:e], `"'`) {
+			return ""
+		}
+	}
+	return strings.Trim(v, `"`)
+}
+
 // looksLikeCode reports whether the text after a position is source code
 // (a search result) rather than a diagnostic.
 func looksLikeCode(msg string) bool {
@@ -2126,7 +2158,27 @@ func failedChain(t string, logged, detailed bool) bool {
 	last := t[strings.LastIndex(t, ": ")+2:]
 	// An attempt that failed is a retry's note: what counts is whether
 	// the last one did ("attempt 1 failed: connect ECONNREFUSED").
-	return failedHeadRe.MatchString(t[:k]) && !strings.HasPrefix(last, "exit status ") && !bareClassRe.MatchString(last) && !attemptRe.MatchString(t[:k])
+	head := t[:k]
+	if !failedHeadRe.MatchString(head) && strings.Count(head, " ") <= 2 && plainName(head) {
+		// The chain's second link may say what failed, under the name
+		// of what did it: "store tests: setup failed: x is not set".
+		if k2 := strings.Index(t[k+2:], ": "); k2 > 0 && k2 <= 64 {
+			head = t[k+2 : k+2+k2]
+		}
+	}
+	return failedHeadRe.MatchString(head) && !strings.HasPrefix(last, "exit status ") && !bareClassRe.MatchString(last) && !attemptRe.MatchString(head)
+}
+
+// plainName reports whether s is a few plain words naming a thing: letters,
+// digits, dots, dashes and underscores, spaces between ("store tests").
+func plainName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' || c == ' ') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // attemptRe is a retry's word for one try.

@@ -744,6 +744,7 @@ func (s *Stream) judged(i int, v verdict) {
 	}
 	if v.kind == kindError && d.cfg.CaptureMultiline {
 		f.end = retryTail(doc, f.start, f.end, min(len(doc.short)-1, f.end+maxBlockScan))
+		f.end = attemptsConcluded(doc.short, f.end)
 		e := captureConclusions(doc.short, fatalTail(doc, i, f.end))
 		if a := captureAborted(doc.short, e); a > e {
 			e = captureConclusions(doc.short, a) // "Couldn't compile the test." under rustc's "aborting"
@@ -1472,6 +1473,18 @@ func attemptsAbove(doc *document, i, floor int) int {
 			}
 			start = j
 		}
+	} else if m := jsonMsg(lines[i]); m != "" && i-1 >= floor {
+		// A JSON layout's with no error field: the attempts' messages end
+		// in the giving-up record's cause ("attempt 2: redis not ready:
+		// dial tcp x: connection refused" over "giving up on redis: dial
+		// tcp x: connection refused").
+		for j := i - 1; j >= floor && j >= i-maxAttempts; j-- {
+			a := jsonMsg(lines[j])
+			if a == "" || !warnRecord(lines[j]) || !sameCause(a, m) && !retriedCause(a, m) {
+				break
+			}
+			start = j
+		}
 	} else if raw := doc.lines[i]; i-1 >= floor && !strings.HasPrefix(lines[i], "{") && lineLevel(doc.lines[i-1], lines[i-1]) == levelWarn && lineLevel(raw, lines[i]) == levelError && !strings.Contains(lines[i], nginxContext) {
 		// (nginx's records on a request each say their own: the fields
 		// they end alike in are the request's, no cause.)
@@ -1574,6 +1587,18 @@ func recordCause(l string) string {
 		return errorValue(obj["err"])
 	}
 	return errField(l)
+}
+
+// jsonMsg returns a JSON record's message ("msg" or "message"), or "".
+func jsonMsg(l string) string {
+	if !strings.HasPrefix(l, "{") || !strings.Contains(l, `"msg"`) && !strings.Contains(l, `"message"`) {
+		return ""
+	}
+	m := jsonMsgRe.FindStringSubmatch(l)
+	if m == nil {
+		return ""
+	}
+	return m[1]
 }
 
 // warnRecord reports whether a record is at the warning level: JSON's,
@@ -1718,6 +1743,31 @@ func retryTail(doc *document, start, end, limit int) int {
 	}
 	return end
 }
+
+// attemptsConcluded returns end+1 when the block ending on line end ends
+// in a numbered attempt at something that failed ("health: attempt 4/4
+// failed: ...") and the line under it says the thing failed
+// ("deploy: ERROR v1.5.0 failed its health check; rolling back"): the
+// script's conclusion on the attempts. Else end.
+func attemptsConcluded(lines []string, end int) int {
+	n := end + 1
+	if n >= len(lines) {
+		return end
+	}
+	m := attemptSubjectRe.FindStringSubmatch(strings.TrimSpace(lines[end]))
+	if m == nil {
+		return end
+	}
+	t := strings.ToLower(lines[n])
+	if (strings.Contains(t, "fail") || strings.Contains(t, "gave up") || strings.Contains(t, "giving up")) && strings.Contains(t, strings.ToLower(m[1])) && !promptLike(lines[n]) {
+		return n
+	}
+	return end
+}
+
+// attemptSubjectRe is a numbered attempt at something, failed: "health:
+// attempt 4/4 failed: ..."; its subject is the first group.
+var attemptSubjectRe = regexp.MustCompile(`^(?:\S+ )?([A-Za-z][\w-]{2,}): attempt \d+(?:/\d+)? failed\b`)
 
 // sameButDigits reports whether a and b are the same but for their
 // digits: the same line of a run at another time, another attempt.
