@@ -2159,26 +2159,7 @@ func failedChain(t string, logged, detailed bool) bool {
 	// An attempt that failed is a retry's note: what counts is whether
 	// the last one did ("attempt 1 failed: connect ECONNREFUSED").
 	head := t[:k]
-	if !failedHeadRe.MatchString(head) && strings.Count(head, " ") <= 2 && plainName(head) {
-		// The chain's second link may say what failed, under the name
-		// of what did it: "store tests: setup failed: x is not set".
-		if k2 := strings.Index(t[k+2:], ": "); k2 > 0 && k2 <= 64 {
-			head = t[k+2 : k+2+k2]
-		}
-	}
 	return failedHeadRe.MatchString(head) && !strings.HasPrefix(last, "exit status ") && !bareClassRe.MatchString(last) && !attemptRe.MatchString(head)
-}
-
-// plainName reports whether s is a few plain words naming a thing: letters,
-// digits, dots, dashes and underscores, spaces between ("store tests").
-func plainName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' || c == ' ') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // attemptRe is a retry's word for one try.
