@@ -528,6 +528,9 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTool:
 		end = captureTool(lines, i, limit)
+		if end == i && i+1 <= limit && strings.HasPrefix(lines[i+1], "Run '") && strings.HasSuffix(strings.TrimRight(lines[i+1], " \r"), " for usage.") {
+			end = i + 1 // the go command's advice under its complaint: "Run 'go help' for usage."
+		}
 		if i+1 <= limit && traceOpener(lines[i+1]) {
 			if e := traceEnd(lines, i, end, limit); !otherErrno(lines[i], lines[e]) {
 				end = e // Tcl's errorInfo under the message

@@ -1159,6 +1159,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// OpenSSL's error queue: "40377E7E5C7F0000:error:80000002:system
 		// library:file_open:No such file or directory:...".
 		return verdict{kind: kindError, fam: famOpenSSL, text: t}
+	case strings.HasPrefix(s, "go ") && strings.HasSuffix(t, ": unknown command") && goUnknownCmdRe.MatchString(t):
+		// The go command's word on a subcommand it does not have ("go
+		// bulid: unknown command"), its "Run 'go help'" line under it.
+		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryUnknown}
 	case strings.HasPrefix(s, goCmdPrefix):
 		if strings.HasPrefix(s, "go: warning: ") || goDeprecatedRe.MatchString(s) {
 			// "go: warning: x@v1.1.0: retracted by module author", "go:
@@ -2161,6 +2165,10 @@ func failedChain(t string, logged, detailed bool) bool {
 	head := t[:k]
 	return failedHeadRe.MatchString(head) && !strings.HasPrefix(last, "exit status ") && !bareClassRe.MatchString(last) && !attemptRe.MatchString(head)
 }
+
+// goUnknownCmdRe is the go command's complaint about a subcommand it does
+// not have.
+var goUnknownCmdRe = regexp.MustCompile(`^go [\w.-]+: unknown command$`)
 
 // attemptRe is a retry's word for one try.
 var attemptRe = regexp.MustCompile(`\b(?:attempts?|retry|retrying|retries|try|tries)\b`)

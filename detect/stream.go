@@ -682,6 +682,16 @@ func (s *Stream) judged(i int, v verdict) {
 			}
 		}
 	}
+	if d.cfg.CaptureMultiline && v.kind == kindError && v.fam == famJSON && strings.Contains(doc.short[i], `"Action":"build-output"`) {
+		// go build -json: a diagnostic's indented lines ("\thave (x)",
+		// "\twant (y)") come as records of their own under it.
+		for j := f.end + 1; j < len(doc.short) && j <= f.end+maxBuildOutputScan; j++ {
+			if l := doc.short[j]; !strings.Contains(l, `"Action":"build-output"`) || !strings.Contains(l, `"Output":"\t`) {
+				break
+			}
+			f.end = j
+		}
+	}
 	if d.cfg.CaptureMultiline && v.kind == kindError && v.fam == famJSON {
 		if e := statusBelow(doc.short, f.end); e > f.end {
 			f.end, f.cat = e, errkind.CategoryNetwork // a response's body, then the failed status curl -w printed
