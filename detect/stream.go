@@ -56,6 +56,7 @@ type Stream struct {
 	// the errors of the current command, segNamed and segCounts hold its
 	// recaps.
 	segmented           bool
+	framed              bool // a command's prompt or a CI step's group has been read: runs are told apart
 	segErrs             int
 	recipeErrs          int              // errors kept since make last gave up on a recipe, or since the last prompt
 	lastErr             int              // the last line of the last error's block (when nErrs > 0)
@@ -487,7 +488,11 @@ func (s *Stream) advance(final bool) {
 	}
 	la := s.lookAhead()
 	for s.pos < s.lines && (final || s.pos+la < s.lines) {
+		if l := doc.short[s.pos-doc.base]; !s.framed && l != "" && (l[0] == '#' || l[0] == ':' || l[0] == 's') && groupMarker(strings.TrimSpace(l)) {
+			s.framed = true
+		}
 		if commandStart(doc.lines[s.pos-doc.base]) {
+			s.framed = true
 			s.endCommand()
 			if len(s.places) > 0 {
 				s.places, s.runPlaces = nil, nil
@@ -1090,7 +1095,9 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 				return // go vet's word on the compiler's diagnostic it printed above, in the same run
 			}
 		}
-		if k, ok := diagnosticLine(strings.TrimPrefix(f.text, "vet: ")); ok {
+		if k, ok := diagnosticLine(strings.TrimPrefix(f.text, "vet: ")); ok && s.framed {
+			// (Unframed, the compiler's line may be go build's, run
+			// before go vet: vet's word is its own run's error.)
 			if _, dup := s.runPlaces[k]; dup {
 				// ... or in go/types' words at the same line ("vet:
 				// x.go:22:31: missing ',' before newline in argument list
