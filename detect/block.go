@@ -1906,6 +1906,15 @@ func plainBody(lines []string, j, limit int) bool {
 // pip's "ERROR: ..." lines) unless each names its own place, and its hints
 // and indented lines.
 func captureTool(lines []string, i, limit int) int {
+	if strings.HasPrefix(lines[i], "jq: error") && strings.HasSuffix(strings.TrimRight(lines[i], " \r"), ":") && i+1 <= limit && !blank(lines[i+1]) && !promptLike(lines[i+1]) {
+		// jq's compile error quotes the program under it, whatever it
+		// starts with ("[.[] | select(.qty > )]"), then counts the errors.
+		end := i + 1
+		if end+1 <= limit && compileCountRe.MatchString(strings.TrimRight(lines[end+1], " \r")) {
+			end++
+		}
+		return end
+	}
 	end := captureToolLines(lines, i, limit)
 	if end == i && end+1 <= limit && strings.HasPrefix(lines[i], "curl: (22) ") {
 		// --fail-with-body prints the server's answer under the

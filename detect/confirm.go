@@ -429,6 +429,16 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// failed, whatever its body says.
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
 	}
+	if (strings.HasPrefix(t, "Line ") || strings.HasPrefix(t, "Your file is not ")) && csvkitRe.MatchString(t) {
+		// csvkit's word on a row whose fields do not fit the header
+		// (csvclean -n, exit 0 all the same), or on a file not in the
+		// encoding it read it in.
+		cat := errkind.CategorySyntax
+		if strings.HasPrefix(t, "Your file") {
+			cat = errkind.CategoryRuntime
+		}
+		return verdict{kind: kindError, fam: famLine, text: t, cat: cat}
+	}
 	if strings.HasPrefix(t, prettierIssues) {
 		// prettier --check's word that files are not formatted as it
 		// would: the check failed (exit 1), though it says so as a warning.
@@ -2169,6 +2179,10 @@ func failedChain(t string, logged, detailed bool) bool {
 // goUnknownCmdRe is the go command's complaint about a subcommand it does
 // not have.
 var goUnknownCmdRe = regexp.MustCompile(`^go [\w.-]+: unknown command$`)
+
+// csvkitRe is csvkit's complaint about a row's field count or a file's
+// encoding.
+var csvkitRe = regexp.MustCompile(`^Line \d+: Expected \d+ columns, found \d+ columns$|^Your file is not "[\w-]+" encoded\.`)
 
 // attemptRe is a retry's word for one try.
 var attemptRe = regexp.MustCompile(`\b(?:attempts?|retry|retrying|retries|try|tries)\b`)
