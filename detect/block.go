@@ -4024,7 +4024,16 @@ func recipeReport(lines []string, i, floor int) (start, end int, ok bool) {
 	for j >= lo && !recipeBound(lines[j]) {
 		j--
 	}
-	if j < lo || j+1 == i || j == floor && blank(lines[j]) {
+	if j == lo-1 && j >= 0 && j == floor-1 && j+1 < i && strings.HasPrefix(lines[j], "make") && makeRe.MatchString(lines[j]) {
+		// The error above ends in make's word on the recipe before: the
+		// lines after it are the next recipe's (make -k), its report when
+		// it names a file it needed and did not find ("schema/x.sql
+		// missing").
+		if recipeCat(lines[j+1:i]) != errkind.CategoryFilesystem {
+			return 0, 0, false
+		}
+		return j + 1, i - 1, true
+	} else if j < lo || j+1 == i || j == floor && blank(lines[j]) {
 		return 0, 0, false
 	}
 	report := lines[j+1 : i]
@@ -4093,6 +4102,13 @@ func recipeCat(report []string) errkind.Category {
 	for _, l := range report {
 		if strings.Contains(strings.ToLower(l), "coverage") {
 			return errkind.CategoryTest
+		}
+	}
+	// A file the check needed and did not find ("schema/orders.sql
+	// missing", "No such file or directory") is the file's failure.
+	for _, l := range report {
+		if c := matchRules(clip(l)); c == errkind.CategoryFilesystem {
+			return c
 		}
 	}
 	return errkind.CategoryBuild
