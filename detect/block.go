@@ -249,7 +249,23 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		}
 		return start, end, key
 	case famVetJSON:
-		// From the object's "{" to its "}", the message's line at least.
+		// From the object's "{" to its "}", its suggested fixes with it.
+		if st, e, ok := objectBounds(lines, i); ok && st >= floor && st >= i-4 {
+			start, end = st, e
+			// lostcancel's second finding, the return that leaks the
+			// cancel var, is the same one: its object right under.
+			if strings.Contains(strings.Join(lines[st:e+1], "\n"), "the cancel function") && e+2 <= limit && strings.TrimSpace(lines[e+1]) == "{" {
+				for j := e + 2; j <= limit && j <= e+5; j++ {
+					if strings.Contains(lines[j], "this return statement may be reached without using the cancel var") {
+						if _, e2, ok := objectBounds(lines, j); ok {
+							end = e2
+						}
+						break
+					}
+				}
+			}
+			return start, end, key
+		}
 		if i-1 >= floor && strings.TrimSpace(lines[i-1]) == "{" {
 			start = i - 1
 		}
