@@ -1903,7 +1903,7 @@ var codeFrameRe = regexp.MustCompile(`^\s*>?\s*\d*\s+\|`)
 // fileNamedRe is a message that starts with the file it is about.
 var fileNamedRe = regexp.MustCompile(`^\s?[\w./\\@~+-]+\.[A-Za-z]\w*: \S`)
 
-var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|\w\(\d+(?:,\d+)?\)|:\[\d+,\d+\]|^(?:[\w./-]+\.sh|sh|dash): \d+: `)
+var positionedRe = regexp.MustCompile(`\.[A-Za-z]\w*:\d+|\bline \d+|-e expression #\d+, char \d+|\bcmd\. line:\d+|\w\(\d+(?:,\d+)?\)|:\[\d+,\d+\]|^(?:[\w./-]+\.sh|sh|dash): \d+: `)
 
 // plainBody reports whether line j, under curl's complaint of a failed
 // request, is the server's text answer --fail-with-body printed: one line
