@@ -1531,8 +1531,14 @@ func terminalCause(l string) bool {
 // library's words for a value or input it refused.
 func goChainEnd(l string) bool {
 	t := strings.TrimRight(l, " \r")
+	if k := len(t) - maxCauseTail; k > 0 {
+		t = t[k:] // (the cause is at the end: the regexp reads no more)
+	}
 	return strings.Contains(t, ": ") && goErrEndRe.MatchString(t)
 }
+
+// maxCauseTail is how much of a line's end goChainEnd reads for its cause.
+const maxCauseTail = 200
 
 // lastCause returns the last link of an error chain: "is a directory".
 func lastCause(l string) string {
@@ -2096,7 +2102,7 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // task's, under what another program said
 		case prefix != "" && !own && strings.HasPrefix(l, prefix) && ownSubject(lines[i], l, prefix):
 			return end // the same program's complaint about another thing
-		case prefix != "" && strings.HasPrefix(l, prefix) && terminalCause(lines[end]) && terminalCause(l) && lastCause(lines[end]) != lastCause(l) && (goChainEnd(lines[end]) || goChainEnd(l)) && !strings.HasSuffix(strings.TrimSpace(lines[i]), ":"):
+		case prefix != "" && strings.HasPrefix(l, prefix) && lastCause(lines[end]) != lastCause(l) && !strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && (goChainEnd(lines[end]) || goChainEnd(l)) && terminalCause(lines[end]) && terminalCause(l):
 			// Two whole error chains of one program, each to another
 			// cause the system or Go's library gave, one Go's ("importcsv: reading data:
 			// read data: is a directory", then "importcsv: row 4: bad

@@ -1771,6 +1771,9 @@ func attemptsConcluded(lines []string, end int) int {
 	if n >= len(lines) {
 		return end
 	}
+	if !strings.Contains(lines[end], ": attempt ") {
+		return end
+	}
 	m := attemptSubjectRe.FindStringSubmatch(strings.TrimSpace(lines[end]))
 	if m == nil {
 		return end
