@@ -1520,6 +1520,18 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 	return start
 }
 
+// gitFatalConclusion reports whether l is git's second fatal line, its
+// conclusion under the transport's complaint: "fatal: Could not read from
+// remote repository.", "fatal: the remote end hung up unexpectedly".
+func gitFatalConclusion(l string) bool {
+	switch strings.TrimRight(l, " \r") {
+	case "fatal: Could not read from remote repository.", "fatal: the remote end hung up unexpectedly", "fatal: early EOF", "fatal: index-pack failed", "fatal: fetch-pack: invalid index-pack output":
+		return true
+	}
+	// (a submodule's clone under the clone's own complaint)
+	return strings.HasPrefix(l, "fatal: clone of '") && strings.Contains(l, "' failed")
+}
+
 // terminalCause reports whether a line is an error chain that ends in the
 // words the system or Go's library end an error in.
 func terminalCause(l string) bool {
@@ -2109,6 +2121,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			// id: strconv.Atoi: parsing \"three\": invalid syntax"): two
 			// errors, two runs' back to back on stderr.
 			return end
+		case strings.HasPrefix(lines[end], "fatal: ") && (strings.HasPrefix(l, "fatal: ") || strings.HasPrefix(l, "error: ")) && !gitFatalConclusion(l):
+			return end // git dies once a process: another fatal is another git's (streams drained together)
 		case prefix != "" && strings.HasPrefix(l, prefix) && strings.Contains(l, "[Errno ") && !strings.Contains(lines[i], "[Errno ") && !strings.Contains(lines[end], "[Errno "):
 			return end // a system error of its own: pip's "Could not open requirements file: [Errno 2] ..." under its "No matching distribution"
 		case prefix != "" && strings.HasPrefix(l, prefix) && progressRe.MatchString(l[len(prefix):]) && !complaint(l):
