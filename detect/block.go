@@ -1940,6 +1940,13 @@ func plainBody(lines []string, j, limit int) bool {
 // pip's "ERROR: ..." lines) unless each names its own place, and its hints
 // and indented lines.
 func captureTool(lines []string, i, limit int) int {
+	if strings.HasSuffix(lines[i], ": needs merge") {
+		end := i
+		for end+1 <= limit && end < i+3 && (strings.HasSuffix(lines[end+1], ": needs merge") || strings.HasPrefix(lines[end+1], "You must edit all merge conflicts") || strings.HasPrefix(lines[end+1], "mark them as resolved using git add")) {
+			end++ // git's other files in conflict, and what to do
+		}
+		return end
+	}
 	if strings.HasPrefix(lines[i], "jq: error") && strings.HasSuffix(strings.TrimRight(lines[i], " \r"), ":") && i+1 <= limit && !blank(lines[i+1]) && !promptLike(lines[i+1]) {
 		// jq's compile error quotes the program under it, whatever it
 		// starts with ("[.[] | select(.qty > )]"), then counts the errors.

@@ -1169,6 +1169,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		// OpenSSL's error queue: "40377E7E5C7F0000:error:80000002:system
 		// library:file_open:No such file or directory:...".
 		return verdict{kind: kindError, fam: famOpenSSL, text: t}
+	case strings.HasSuffix(t, ": needs merge") && indentOf(s) == 0 && !strings.Contains(t[:len(t)-len(": needs merge")], " "):
+		// git's refusal to go on with a file still in conflict ("go.mod:
+		// needs merge"), its sentence on what to do under it.
+		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryUnknown}
 	case strings.HasPrefix(s, "go ") && strings.HasSuffix(t, ": unknown command") && goUnknownCmdRe.MatchString(t):
 		// The go command's word on a subcommand it does not have ("go
 		// bulid: unknown command"), its "Run 'go help'" line under it.
