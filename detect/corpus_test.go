@@ -819,6 +819,14 @@ var (
 	holdout161Floors = floors{precision: 0.940, recall: 0.871, capture: 0.729, category: 0.936}
 	holdout162Floors = floors{precision: 0.999, recall: 0.999, capture: 0.999, category: 0.999}
 	holdout163Floors = floors{precision: 0.992, recall: 0.956, capture: 0.989, category: 0.999}
+	holdout164Floors = floors{precision: 0.981, recall: 0.972, capture: 0.949, category: 0.962}
+	holdout165Floors = floors{precision: 0.993, recall: 0.970, capture: 0.982, category: 0.944}
+	holdout166Floors = floors{precision: 0.999, recall: 0.999, capture: 0.894, category: 0.986}
+	holdout167Floors = floors{precision: 0.970, recall: 0.926, capture: 0.853, category: 0.910}
+	holdout168Floors = floors{precision: 0.951, recall: 0.925, capture: 0.845, category: 0.929}
+	holdout169Floors = floors{precision: 0.954, recall: 0.926, capture: 0.756, category: 0.960}
+	holdout170Floors = floors{precision: 0.999, recall: 0.999, capture: 0.888, category: 0.946}
+	holdout171Floors = floors{precision: 0.978, recall: 0.968, capture: 0.963, category: 0.893}
 	holdout71Floors  = floors{precision: 0.982, recall: 0.999, capture: 0.905, category: 0.965}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -1094,6 +1102,14 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout171", holdout171Floors},
+		{"holdout170", holdout170Floors},
+		{"holdout169", holdout169Floors},
+		{"holdout168", holdout168Floors},
+		{"holdout167", holdout167Floors},
+		{"holdout166", holdout166Floors},
+		{"holdout165", holdout165Floors},
+		{"holdout164", holdout164Floors},
 		{"holdout163", holdout163Floors},
 		{"holdout162", holdout162Floors},
 		{"holdout161", holdout161Floors},
