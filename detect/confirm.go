@@ -396,11 +396,20 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 			return verdict{} // a value a program printed under its name ("store: [{'sku': ..., 'name': 'error-free pen'}]"): data
 		}
 	}
-	if strings.HasPrefix(s, "✗ ") && hookCheckFailed(s[len("✗ "):]) {
+	if u := strings.TrimLeft(s, " "); strings.HasPrefix(u, "✗ ") && len(s)-len(u) <= 4 && hookCheckFailed(u[len("✗ "):]) {
 		// A hook script's mark on a check that failed, at the margin: "✗
 		// gofmt: these files are not formatted:" over the list it names,
 		// "✗ go vet reported problems" under vet's findings.
-		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryBuild}
+		cat := errkind.CategoryBuild
+		if testsFailedRe.MatchString(t) {
+			cat = errkind.CategoryTest // "✗ tests failed": what failed is the tests
+		}
+		return verdict{kind: kindError, fam: famLine, text: t, cat: cat}
+	}
+	if strings.HasSuffix(t, ":") && hookListRe.MatchString(t) && i+1 < len(doc.short) && indentOf(doc.short[i+1]) > 0 {
+		// A hook's word that files are not formatted, over the list of
+		// them: "pre-commit: these files need gofmt:".
+		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryBuild}
 	}
 	if strings.Contains(t, ": No module named ") && pythonNoModuleRe.MatchString(t) {
 		// python -m x with x not installed: "/usr/bin/python3: No module
@@ -2476,6 +2485,13 @@ var hookCheckRe = regexp.MustCompile(`^[\w.-]+(?: [\w.-]+)?(?:: [a-z][\w ,'-]*(?
 func hookCheckFailed(rest string) bool {
 	return !strings.HasSuffix(rest, "ms)") && hookCheckRe.MatchString(strings.TrimRight(rest, " "))
 }
+
+// hookListRe is a hook's or a script's head over the files a formatter
+// would change.
+var hookListRe = regexp.MustCompile(`^[\w.-]+: (?:[\w-]+ )?(?:found unformatted files|(?:these )?files? needs? (?:gofmt|goimports|formatting|to be formatted)|(?:files? )?not (?:gofmt(?:ed)?|formatted)(?: files)?):$`)
+
+// testsFailedRe is a check's verdict that its tests failed.
+var testsFailedRe = regexp.MustCompile(`(?i)^✗ (?:unit |integration |go )?tests? failed\b`)
 
 // pythonNoModuleRe is the interpreter's word when python -m names a module
 // that is not installed.
