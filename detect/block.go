@@ -1520,6 +1520,17 @@ func captureAbove(lines []string, i, floor int, fam family) int {
 	return start
 }
 
+// awkCaretUnder reports whether l is gawk's caret line under the source
+// line prev quotes: the same program and place, then a caret.
+func awkCaretUnder(prev, l, prefix string) bool {
+	a, b := prev[len(prefix):], l[len(prefix):]
+	k := strings.Index(a, ": ")
+	if k <= 0 || !strings.HasPrefix(b, a[:k+2]) {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(b[k+2:], " "), "^")
+}
+
 // gitFatalConclusion reports whether l is git's second fatal line, its
 // conclusion under the transport's complaint: "fatal: Could not read from
 // remote repository.", "fatal: the remote end hung up unexpectedly".
@@ -2121,6 +2132,9 @@ func captureToolLines(lines []string, i, limit int) int {
 			return end // task's, under what another program said
 		case prefix != "" && !own && strings.HasPrefix(l, prefix) && ownSubject(lines[i], l, prefix):
 			return end // the same program's complaint about another thing
+		case own && prefix != "" && strings.HasPrefix(l, prefix) && awkCaretUnder(lines[end], l, prefix):
+			// gawk's caret under the source line it quotes, at the same
+			// place: "gawk: bad.awk:3: ^ syntax error".
 		case prefix != "" && strings.HasPrefix(l, prefix) && lastCause(lines[end]) != lastCause(l) && !strings.HasSuffix(strings.TrimSpace(lines[i]), ":") && (goChainEnd(lines[end]) || goChainEnd(l)) && terminalCause(lines[end]) && terminalCause(l):
 			// Two whole error chains of one program, each to another
 			// cause the system or Go's library gave, one Go's ("importcsv: reading data:

@@ -1337,7 +1337,10 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		return verdict{kind: kindError, fam: famLine, text: t, cat: errkind.CategoryNetwork}
 	case m(rErrnoEnd) && indentOf(s) == 0 && !isCode(s) && !strings.HasPrefix(t, "if ") && !m(rToolQuiet):
 		return verdict{kind: kindError, fam: famTool, text: t}
-	case indentOf(s) == 0 && strings.Contains(t, ": ") && goErrEndRe.MatchString(t) && !isCode(s):
+	case indentOf(s) == 0 && strings.Contains(t, ": ") && goErrEndRe.MatchString(t) && (!isCode(s) || !strings.ContainsAny(t[:strings.Index(t, ": ")], "(\"'{}=;")):
+		// (A first word that starts code, "import", heads a chain here
+		// when the words before its first ": " hold no code: "import
+		// short.csv: record on line 3: wrong number of fields".)
 		// An error chain ending in what Go's standard library says
 		// ("config: decode x.json: invalid character ']' looking for
 		// beginning of value", "exec: \"stringer\": executable file not
@@ -2212,7 +2215,7 @@ var capitalFailedRe = regexp.MustCompile(`^(?:(?:Failed to|Error [a-z]+ing) [a-z
 // client's request among them ("GET /api/items/9 failed").
 var failedHeadRe = regexp.MustCompile(`^(?:(?:[Ff]ailed to|could not|couldn't|cannot|can't|unable to|[Ee]rror [a-z]+ing) [a-z]\w*(?: [\w"'./:-]+){0,4}|[a-z][\w.-]*(?: [\w"'./-]+){0,3} failed|(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /\S* failed)$`)
 
-var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field \S+ of type|struct field|value of type) \S+|unexpected EOF|returned (?:HTTP |status (?:code )?)?[45]\d\d(?: [A-Z][a-z]+)*|parsing "[^"]*": (?:invalid syntax|value out of range))$`)
+var goErrEndRe = regexp.MustCompile(`: (?:invalid character '.{1,4}' (?:looking for beginning of \w+|after .+|in .+)|unexpected end of JSON input|executable file not found in \$PATH|cannot unmarshal \S+ into Go (?:struct field \S+ of type|struct field|value of type) \S+|unexpected EOF|returned (?:HTTP |status (?:code )?)?[45]\d\d(?: [A-Z][a-z]+)*|parsing "[^"]*": (?:invalid syntax|value out of range)|record on line \d+(?:, column \d+)?: (?:wrong number of fields|bare " in non-quoted-field|extraneous or missing " in quoted-field))$`)
 
 // pyTbAssertRe is a failed assert statement at its place, as pytest's
 // --tb=line prints it.

@@ -197,7 +197,7 @@ func (a *automaton) candidate(line, stripped string) bool {
 	// ...").
 	if len(stripped) < len(line) {
 		s := strings.TrimLeft(stripped, " ")
-		return startsLikeError(s) || shapedLikeError(s) || strings.Contains(s, ": ") && loggedChain(s) || strings.Contains(s, " err=") && levellessErr(s) != ""
+		return startsLikeError(s) || shapedLikeError(s) || strings.Contains(s, ": ") && loggedChain(s) || strings.Contains(s, " err=") && levellessErr(s) != "" || strings.Contains(s, ": record on line ") && goChainEnd(s)
 	}
 	// And inside a box's sides, as Gemini CLI frames a tool's output.
 	if inner, ok := boxInner(line); ok {
