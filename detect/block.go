@@ -544,6 +544,11 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		return start, end, key
 	case famTool:
 		end = captureTool(lines, i, limit)
+		if end == i && i+1 <= limit && strings.Contains(lines[i], "unknown command") {
+			if u := lines[i+1]; strings.HasPrefix(u, "usage: ") || strings.HasPrefix(u, "Usage: ") {
+				end = captureIndented(lines, i+1, limit, false) // the usage the program prints under its refusal
+			}
+		}
 		if end == i && i+1 <= limit && strings.HasPrefix(lines[i+1], "Run '") && strings.HasSuffix(strings.TrimRight(lines[i+1], " \r"), " for usage.") {
 			end = i + 1 // the go command's advice under its complaint: "Run 'go help' for usage."
 		}
