@@ -4193,7 +4193,17 @@ func ownSubject(first, l, prefix string) bool {
 	if ka <= 0 || kb <= 0 || strings.HasSuffix(strings.TrimSpace(first), ":") {
 		return false
 	}
+	if lastCause(first) == lastCause(l) && fileNamed(a[:ka]) && fileNamed(b[:kb]) {
+		return false // one run's complaints about its files, in the same words ("tar: a.csv: Cannot stat: ...", "tar: b.db: ...")
+	}
 	return a[:ka] != b[:kb] && thingNamed(a[:ka]) && thingNamed(b[:kb]) && (complaint(l) || shapes.res[rErrnoEnd].MatchString(l) || goErrEndRe.MatchString(l))
+}
+
+// fileNamed reports whether s names a file: a path or a name with an
+// extension, no spaces.
+func fileNamed(s string) bool {
+	s = strings.Trim(s, "'\"‘’`")
+	return s != "" && !strings.Contains(s, " ") && (strings.Contains(s, "/") || fileNameRe.MatchString(s))
 }
 
 // progressRe is a program's word that it goes on to another thing: a
