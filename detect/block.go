@@ -605,7 +605,14 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		// The queue's lines, the program's message above them ("Could not
 		// open file ...") and its conclusion below ("Unable to load
 		// certificate").
+		tid := queueThread(lines[i]) // the queue's thread: another is another process's
 		for j := i + 1; j <= limit && opensslRe.MatchString(lines[j]); j++ {
+			if t := queueThread(lines[j]); t != "" {
+				if tid != "" && t != tid {
+					break
+				}
+				tid = t
+			}
 			end = j
 		}
 		if j := i - 1; j >= floor && explains(lines[j]) && !opensslRe.MatchString(lines[j]) && triggers.holds(lines[j]) {
@@ -614,7 +621,7 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 		if k := verifyCallbackAbove(lines, start, floor); k < start {
 			start = k
 		}
-		if j := end + 1; j <= limit && (explains(lines[j]) && triggers.holds(lines[j]) || connectErrnoRe.MatchString(lines[j])) {
+		if j := end + 1; j <= limit && queueThread(lines[j]) == "" && (explains(lines[j]) && triggers.holds(lines[j]) || connectErrnoRe.MatchString(lines[j])) {
 			end = j // "Unable to load certificate"; s_client's "connect:errno=111"
 		}
 		return start, end, key
@@ -1572,6 +1579,21 @@ const maxCauseTail = 200
 func lastCause(l string) string {
 	t := strings.TrimRight(l, " \r")
 	return t[strings.LastIndex(t, ": ")+1:]
+}
+
+// queueThread returns the thread id an OpenSSL error-queue line starts
+// with ("400731B3167F0000:error:..."), or "".
+func queueThread(l string) string {
+	k := strings.Index(l, ":error:")
+	if k < 8 || k > 16 {
+		return ""
+	}
+	for _, c := range l[:k] {
+		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'F') {
+			return ""
+		}
+	}
+	return l[:k]
 }
 
 // otherErrno reports whether a message that names a system error ("[Errno
