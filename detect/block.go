@@ -615,11 +615,17 @@ func capture(lines []string, i, floor int, fam family) (start, end, key int) {
 			}
 			end = j
 		}
-		if j := i - 1; j >= floor && explains(lines[j]) && !opensslRe.MatchString(lines[j]) && triggers.holds(lines[j]) {
-			start = j
+		if j := i - 1; j >= floor && explains(lines[j]) && !opensslRe.MatchString(lines[j]) && triggers.holds(lines[j]) && strings.TrimSpace(lines[j]) != "stderr:" {
+			start = j // (a harness's "stderr:" header over the stream is no message of the program's)
 		}
 		if k := verifyCallbackAbove(lines, start, floor); k < start {
 			start = k
+		}
+		for k := i + 1; k <= end; k++ {
+			if t := queueThread(lines[k]); t != "" && tid != "" && t != tid {
+				end = k - 1 // (what the lines before held may run into another process's queue)
+				break
+			}
 		}
 		if j := end + 1; j <= limit && queueThread(lines[j]) == "" && (explains(lines[j]) && triggers.holds(lines[j]) || connectErrnoRe.MatchString(lines[j])) {
 			end = j // "Unable to load certificate"; s_client's "connect:errno=111"
