@@ -159,9 +159,19 @@ func withoutQuotedSource(text string, block []string) []string {
 	if diagnosticLen(text) == 0 {
 		return block
 	}
+	quoted := false
+	for _, l := range block[1:] {
+		if strings.ContainsAny(l, "^~") && caretRe.MatchString(l) {
+			quoted = true
+			break
+		}
+	}
+	if !quoted {
+		return block
+	}
 	var out []string
 	for j := 0; j < len(block); j++ {
-		if j+1 < len(block) && caretRe.MatchString(block[j+1]) && strings.TrimSpace(block[j]) != strings.TrimSpace(text) {
+		if j+1 < len(block) && strings.ContainsAny(block[j+1], "^~") && caretRe.MatchString(block[j+1]) && strings.TrimSpace(block[j]) != strings.TrimSpace(text) {
 			j++ // the source line and its caret
 			continue
 		}

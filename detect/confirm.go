@@ -406,7 +406,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return verdict{kind: kindError, fam: famLine, text: t, cat: cat}
 	}
-	if strings.HasSuffix(t, ":") && hookListRe.MatchString(t) && i+1 < len(doc.short) && indentOf(doc.short[i+1]) > 0 {
+	if strings.HasSuffix(t, ":") && (strings.Contains(t, "unformatted") || strings.Contains(t, " need") || strings.Contains(t, "not ")) && hookListRe.MatchString(t) && i+1 < len(doc.short) && indentOf(doc.short[i+1]) > 0 {
 		// A hook's word that files are not formatted, over the list of
 		// them: "pre-commit: these files need gofmt:".
 		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryBuild}
@@ -800,8 +800,8 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 	if v, ok := logfmtVerdict(s); ok {
 		return v
 	}
-	if len(s) < len(raw) && goLogPrefixRe.MatchString(raw[:len(raw)-len(s)]) {
-		if e := levellessErr(t); e != "" {
+	if len(s) < len(raw) && strings.Contains(t, " err") {
+		if e := levellessErr(t); e != "" && goLogPrefixRe.MatchString(raw[:len(raw)-len(s)]) {
 			// A Go log record with no level whose err field holds an
 			// error ("job=backup dur=0s err=job backup: exit code 3"):
 			// what failed, as the record says (err=<nil>: nothing).

@@ -518,7 +518,7 @@ func (s *Stream) advance(final bool) {
 		}
 		if s.pos >= s.next && (doc.cand[s.pos-doc.base] || len(s.names) > 0 && s.namedHeader(s.pos-doc.base)) {
 			s.consider(s.pos - doc.base)
-		} else if i := s.pos - doc.base; i > 0 && s.pos >= s.next && linkerComplaint(doc.short[i]) && goHeaderLine(doc.short[i-1]) {
+		} else if i := s.pos - doc.base; i > 0 && s.pos >= s.next && goHeaderLine(doc.short[i-1]) && linkerComplaint(doc.short[i]) {
 			// The linker's complaint about a symbol, the first line under
 			// the go command's "# pkg", in no error's words
 			// ("runtime.main_main·f: function main is undeclared in the
@@ -782,7 +782,7 @@ func (s *Stream) judged(i int, v verdict) {
 		f.start, f.end = goListErrorObject(doc.short, f.start, f.end, floor)
 		f.start = doctestSectionAbove(doc.short, f.start, floor)
 		f.end = acrossElision(doc.short, f.start, f.end)
-		if k := strings.Index(doc.short[f.end], ": "); k > 0 && importRowRe.MatchString(doc.short[f.end]) {
+		if k := strings.Index(doc.short[f.end], ": "); k > 0 && (strings.Contains(doc.short[f.end], " columns but found ") || strings.Contains(doc.short[f.end], ": INSERT failed: ")) && importRowRe.MatchString(doc.short[f.end]) {
 			for j := f.end + 1; j < len(doc.short) && strings.HasPrefix(doc.short[j], doc.short[f.end][:k+2]) && importRowRe.MatchString(doc.short[j]); j++ {
 				f.end = j // sqlite3 .import's other word on the same row
 			}
@@ -1003,7 +1003,7 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		// Two errors with the same words on one line (javac's at two
 		// columns, rustc's at two places) differ in their caret or arrow.
 		for _, l := range doc.short[f.start+1 : min(f.end+1, f.start+8)] {
-			if caretRe.MatchString(l) || strings.HasPrefix(strings.TrimLeft(l, " "), "--> ") {
+			if strings.ContainsAny(l, "^~") && caretRe.MatchString(l) || strings.HasPrefix(strings.TrimLeft(l, " "), "--> ") {
 				part(l)
 				break
 			}
@@ -1594,6 +1594,9 @@ func recordCause(l string) string {
 		l = l[k+1:] // zap's console layout: the fields as a JSON object after a tab
 	}
 	if strings.HasPrefix(l, "{") {
+		if !strings.Contains(l, `"err`) {
+			return "" // (no "error" or "err" field to read: no parse)
+		}
 		var obj map[string]any
 		if len(l) > maxToolOutput || json.Unmarshal([]byte(l), &obj) != nil {
 			return ""
