@@ -578,6 +578,9 @@ func (s *Stream) consider(i int) {
 // v: its block, recorded.
 func (s *Stream) judged(i int, v verdict) {
 	d, doc := s.d, &s.doc
+	if v.kind == kindError && recoveredAttempt(doc.short, i) {
+		return // an attempt a later one recovered: the retry succeeded
+	}
 	if v.kind == kindError && s.nErrs > 0 && s.lastErr >= doc.base+i-3 && stepVerdict(s.lastText) && stepFailed(strings.TrimSpace(doc.short[i])) != "" {
 		// A script's word that a job or step failed right under the CI
 		// runner's verdict on it ("##[error]Process completed with exit
@@ -1762,6 +1765,86 @@ func retryTail(doc *document, start, end, limit int) int {
 		}
 	}
 	return end
+}
+
+// recoveredAttempt reports whether line i is a failed attempt that a
+// later attempt of the same retry recovered: curl --retry's complaint with
+// its "Will retry" warnings, whose attempts end in no complaint; a
+// numbered attempt ("healthcheck: attempt 1/4: ... refused") whose next
+// attempt says no failure ("attempt 2/4: ... -> 200").
+func recoveredAttempt(lines []string, i int) bool {
+	l := lines[i]
+	if strings.HasPrefix(l, "curl: (") && (i+1 < len(lines) && lines[i+1] == l || i > 0 && lines[i-1] == l) {
+		// curl -sS --retry: the same complaint once an attempt, then the
+		// body when an attempt got through ('{"id":1}').
+		j := i + 1
+		for j < len(lines) && lines[j] == l {
+			j++
+		}
+		return j < len(lines) && responseBody(lines[j])
+	}
+	if strings.HasPrefix(l, "curl: (") && i+1 < len(lines) && strings.Contains(lines[i+1], "Will retry in ") {
+		for j := i + 1; j < len(lines) && j <= i+maxRetryScan; j++ {
+			t := lines[j]
+			switch {
+			case strings.HasPrefix(t, "Warning: "):
+			case strings.HasPrefix(t, "curl: ("):
+				if j+1 >= len(lines) || !strings.Contains(lines[j+1], "Will retry in ") {
+					return false // it gave up: the last attempt's complaint is the error
+				}
+			default:
+				return !blank(t) && !promptLike(t) && !exitLineFailed(t)
+			}
+		}
+		return false
+	}
+	if !strings.Contains(l, "attempt ") {
+		return false
+	}
+	m := attemptNumRe.FindStringSubmatchIndex(l)
+	if m == nil {
+		return false
+	}
+	k, _ := strconv.Atoi(l[m[2]:m[3]])
+	n, _ := strconv.Atoi(l[m[4]:m[5]])
+	if k >= n {
+		return false
+	}
+	for j := i + 1; j < len(lines) && j <= i+maxRetryScan*n && k < n; j++ {
+		next := l[:m[0]] + "attempt " + strconv.Itoa(k+1) + "/" + l[m[4]:m[5]]
+		if strings.HasPrefix(lines[j], next) {
+			if rest := lines[j][len(next):]; !failureWordRe.MatchString(rest) && passedWordRe.MatchString(rest) {
+				return true // a later attempt passed
+			}
+			k++
+		}
+	}
+	return false
+}
+
+// maxRetryScan is how far below a failed attempt the next is looked for.
+const maxRetryScan = 12
+
+// attemptNumRe is a numbered attempt of a known count: "attempt 1/4".
+var attemptNumRe = regexp.MustCompile(`\battempt (\d+)/(\d+)\b`)
+
+// passedWordRe is a word that says an attempt passed.
+var passedWordRe = regexp.MustCompile(`(?i)\b(?:ok|passed|succeeded|success|healthy|ready|live|up)\b|-> 2\d\d\b|\b200 OK\b`)
+
+// failureWordRe is a word that says an attempt failed.
+var failureWordRe = regexp.MustCompile(`(?i)\b(?:fail(?:ed|ure)?|error|refused|timed? ?out|unreachable|denied|reset|unavailable|giving up|gave up)\b|\b[45]\d\d\b`)
+
+// responseBody reports whether l starts a response's body: a JSON value or
+// markup (not a harness's "[exit N]" line).
+func responseBody(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && (t[0] == '{' || t[0] == '<' || t[0] == '[' && !strings.HasPrefix(t, "[exit ")) && !failureWordRe.MatchString(t)
+}
+
+// exitLineFailed reports whether l is a harness's exit line for a failed
+// command: "[exit 7]".
+func exitLineFailed(l string) bool {
+	return strings.HasPrefix(l, "[exit ") && l != "[exit 0]"
 }
 
 // attemptsConcluded returns end+1 when the block ending on line end ends
