@@ -1549,6 +1549,12 @@ func awkCaretUnder(prev, l, prefix string) bool {
 	return strings.HasPrefix(strings.TrimLeft(b[k+2:], " "), "^")
 }
 
+// firstAttemptRe is a retry loop's first attempt: "attempt 1/3", "attempt 1:".
+var firstAttemptRe = regexp.MustCompile(`\battempt 1(?:/\d+)?\b`)
+
+// afterAttemptsRe is a loop's word that it stopped after its attempts.
+var afterAttemptsRe = regexp.MustCompile(`\bafter \d+ (?:attempts|tries|retries)\b`)
+
 // gitFatalConclusion reports whether l is git's second fatal line, its
 // conclusion under the transport's complaint: "fatal: Could not read from
 // remote repository.", "fatal: the remote end hung up unexpectedly".
@@ -2175,6 +2181,8 @@ func captureToolLines(lines []string, i, limit int) int {
 			// id: strconv.Atoi: parsing \"three\": invalid syntax"): two
 			// errors, two runs' back to back on stderr.
 			return end
+		case strings.Contains(l, "attempt 1") && (givesUp(lines[end]) || strings.Contains(lines[end], "still ") && stillFailsRe.MatchString(lines[end]) || strings.Contains(lines[end], " after ") && afterAttemptsRe.MatchString(lines[end])) && firstAttemptRe.MatchString(l):
+			return end // a retry loop gave up; its first attempt again is another run's
 		case strings.HasPrefix(lines[end], "fatal: ") && (strings.HasPrefix(l, "fatal: ") || strings.HasPrefix(l, "error: ")) && !gitFatalConclusion(l):
 			return end // git dies once a process: another fatal is another git's (streams drained together)
 		case prefix != "" && strings.HasPrefix(l, prefix) && strings.Contains(l, "[Errno ") && !strings.Contains(lines[i], "[Errno ") && !strings.Contains(lines[end], "[Errno "):

@@ -1050,6 +1050,13 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		// (the request, the panic) tell two records apart.
 		part(doc.short[f.key])
 	}
+	if f.fam == famBanner {
+		// A banner over a paragraph ("*** FATAL CONFIG FILE ERROR ***"
+		// over the line it could not take) is told apart by the paragraph.
+		for _, l := range doc.short[f.start:min(f.end+1, f.start+maxChainKey)] {
+			part(l)
+		}
+	}
 	if f.fam == famPrettyJSON {
 		// An object printed over lines is told apart by all of it: the
 		// same message at another place is another finding.
@@ -1810,16 +1817,38 @@ func recoveredAttempt(lines []string, i int) bool {
 	if k >= n {
 		return false
 	}
-	for j := i + 1; j < len(lines) && j <= i+maxRetryScan*n && k < n; j++ {
-		next := l[:m[0]] + "attempt " + strconv.Itoa(k+1) + "/" + l[m[4]:m[5]]
-		if strings.HasPrefix(lines[j], next) {
-			if rest := lines[j][len(next):]; !failureWordRe.MatchString(rest) && passedWordRe.MatchString(rest) {
-				return true // a later attempt passed
-			}
-			k++
+	key := firstFields(l, 2) // the loop's program and subject ("wait-for: 127.0.0.1:19567")
+	for j := i + 1; j < len(lines) && j <= i+maxRetryScan*n; j++ {
+		t := lines[j]
+		if !strings.HasPrefix(t, key) || !strings.Contains(t, "attempt ") {
+			continue
+		}
+		mm := attemptNumRe.FindStringSubmatch(t)
+		if mm == nil || mm[2] != l[m[4]:m[5]] {
+			continue
+		}
+		if k2, _ := strconv.Atoi(mm[1]); k2 <= k {
+			return false // the loop started again: this attempt's run gave up
+		}
+		if !failureWordRe.MatchString(t[len(key):]) && passedWordRe.MatchString(t[len(key):]) {
+			return true // a later attempt passed
 		}
 	}
 	return false
+}
+
+// firstFields returns l up to the end of its n-th space-separated field.
+func firstFields(l string, n int) string {
+	k := 0
+	for f := 0; f < n; f++ {
+		for k < len(l) && l[k] == ' ' {
+			k++
+		}
+		for k < len(l) && l[k] != ' ' {
+			k++
+		}
+	}
+	return l[:k]
 }
 
 // maxRetryScan is how far below a failed attempt the next is looked for.
