@@ -835,6 +835,14 @@ var (
 	holdout177Floors = floors{precision: 0.988, recall: 0.999, capture: 0.999, category: 0.922}
 	holdout178Floors = floors{precision: 0.946, recall: 0.999, capture: 0.970, category: 0.959}
 	holdout179Floors = floors{precision: 0.931, recall: 0.979, capture: 0.742, category: 0.905}
+	holdout180Floors = floors{precision: 0.971, recall: 0.928, capture: 0.956, category: 0.980}
+	holdout181Floors = floors{precision: 0.980, recall: 0.999, capture: 0.961, category: 0.922}
+	holdout182Floors = floors{precision: 0.982, recall: 0.990, capture: 0.999, category: 0.999}
+	holdout183Floors = floors{precision: 0.954, recall: 0.976, capture: 0.841, category: 0.844}
+	holdout184Floors = floors{precision: 0.978, recall: 0.967, capture: 0.880, category: 0.934}
+	holdout185Floors = floors{precision: 0.980, recall: 0.999, capture: 0.963, category: 0.924}
+	holdout186Floors = floors{precision: 0.985, recall: 0.992, capture: 0.999, category: 0.999}
+	holdout187Floors = floors{precision: 0.999, recall: 0.990, capture: 0.985, category: 0.863}
 	holdout71Floors  = floors{precision: 0.982, recall: 0.999, capture: 0.905, category: 0.965}
 	// The sixty-seventh (43 outputs: a Python project next to a Go module —
 	// tracebacks plain, chained and in threads, logging with exc_info,
@@ -1110,6 +1118,14 @@ func TestHoldout(t *testing.T) {
 		{"holdout69", holdout69Floors},
 		{"holdout70", holdout70Floors},
 		{"holdout71", holdout71Floors},
+		{"holdout187", holdout187Floors},
+		{"holdout186", holdout186Floors},
+		{"holdout185", holdout185Floors},
+		{"holdout184", holdout184Floors},
+		{"holdout183", holdout183Floors},
+		{"holdout182", holdout182Floors},
+		{"holdout181", holdout181Floors},
+		{"holdout180", holdout180Floors},
 		{"holdout179", holdout179Floors},
 		{"holdout178", holdout178Floors},
 		{"holdout177", holdout177Floors},
