@@ -406,7 +406,7 @@ func (d *Detector) confirm(doc *document, i int) verdict {
 		}
 		return verdict{kind: kindError, fam: famLine, text: t, cat: cat}
 	}
-	if strings.HasSuffix(t, ":") && (strings.Contains(t, "unformatted") || strings.Contains(t, " need") || strings.Contains(t, "not ")) && hookListRe.MatchString(t) && i+1 < len(doc.short) && indentOf(doc.short[i+1]) > 0 {
+	if strings.HasSuffix(t, ":") && (strings.Contains(t, "fmt") || strings.Contains(t, "format")) && hookListRe.MatchString(t) && i+1 < len(doc.short) && indentOf(doc.short[i+1]) > 0 {
 		// A hook's word that files are not formatted, over the list of
 		// them: "pre-commit: these files need gofmt:".
 		return verdict{kind: kindError, fam: famTool, text: t, cat: errkind.CategoryBuild}

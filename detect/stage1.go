@@ -222,7 +222,7 @@ func boxInner(line string) (string, bool) {
 // no trigger word does: a compiler's place, go's, kotlinc's and apt's
 // prefixes, a sanitizer's pid, faulthandler's timeout.
 func startsLikeError(line string) bool {
-	return diagnosticStart(line) || codePlaceLen(line) > 0 || line != "" && line[0] == '"' && quotedPlaceRe.MatchString(line) || strings.HasPrefix(line, "go: ") || strings.HasSuffix(line, ":") && (strings.Contains(line, "unformatted") || strings.Contains(line, " need")) && hookListRe.MatchString(line) || strings.HasSuffix(line, ": needs merge") || strings.HasPrefix(line, "Line ") && strings.Contains(line, " columns, found ") || strings.HasPrefix(line, "go ") && strings.HasSuffix(line, ": unknown command") || strings.HasPrefix(line, "• [") || strings.IndexByte(line, '%') >= 0 && coverageGate(line) || toolDiagnostic(line) > 0 || strings.HasPrefix(line, "Unknown ") && unknownTargetRe.MatchString(line) ||
+	return diagnosticStart(line) || codePlaceLen(line) > 0 || line != "" && line[0] == '"' && quotedPlaceRe.MatchString(line) || strings.HasPrefix(line, "go: ") || strings.HasSuffix(line, ":") && (strings.Contains(line, "fmt") || strings.Contains(line, "format")) && hookListRe.MatchString(line) || strings.HasSuffix(line, ": needs merge") || strings.HasPrefix(line, "Line ") && strings.Contains(line, " columns, found ") || strings.HasPrefix(line, "go ") && strings.HasSuffix(line, ": unknown command") || strings.HasPrefix(line, "• [") || strings.IndexByte(line, '%') >= 0 && coverageGate(line) || toolDiagnostic(line) > 0 || strings.HasPrefix(line, "Unknown ") && unknownTargetRe.MatchString(line) ||
 		(strings.HasPrefix(line, "directory ") || strings.HasPrefix(line, "current directory ") || strings.HasPrefix(line, "-buildmode=")) && goPackageErrRe.MatchString(line) || strings.HasPrefix(line, "e: ") || strings.HasPrefix(line, "E: ") ||
 		strings.HasPrefix(line, "==") && strings.Contains(line, "== ") || strings.HasPrefix(line, "Timeout (") ||
 		httpFailLine(line) || strings.Contains(line, ".py:") && strings.Contains(line, ": assert ") && pyTbAssertRe.MatchString(line) ||
@@ -393,10 +393,13 @@ func unitPlace(line string) bool {
 	if k <= 0 || k > 200 {
 		return false
 	}
+	if k+1 >= len(line) || !isDigit(line[k+1]) {
+		return false
+	}
 	name := line[:k]
 	for _, ext := range []string{".service", ".timer", ".socket", ".mount", ".path", ".target"} {
 		if strings.HasSuffix(name, ext) {
-			return k+1 < len(line) && isDigit(line[k+1])
+			return true
 		}
 	}
 	return false
