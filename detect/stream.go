@@ -1100,15 +1100,19 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 		}
 	}
 	if l := doc.lines[f.key]; strings.Contains(l, "vet: ") && strings.HasPrefix(stripPrefix(l), "vet: ") {
-		if k, ok := diagnosticPlace(f.text); ok {
-			if _, dup := s.runPlaces[k]; dup {
+		file, line, msg, ok := diagnosticParts(f.text)
+		if ok {
+			if _, dup := s.runPlaces[placeHash(file, line, msg)]; dup {
 				return // go vet's word on the compiler's diagnostic it printed above, in the same run
 			}
 		}
-		if k, ok := diagnosticLine(strings.TrimPrefix(f.text, "vet: ")); ok && s.framed {
+		if t := strings.TrimPrefix(f.text, "vet: "); t != f.text {
+			file, line, _, ok = diagnosticParts(t)
+		}
+		if ok && s.framed {
 			// (Unframed, the compiler's line may be go build's, run
 			// before go vet: vet's word is its own run's error.)
-			if _, dup := s.runPlaces[k]; dup {
+			if _, dup := s.runPlaces[lineHash(file, line)]; dup {
 				// ... or in go/types' words at the same line ("vet:
 				// x.go:22:31: missing ',' before newline in argument list
 				// (and 5 more errors)" under the compiler's "syntax error:
@@ -1149,7 +1153,8 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 			eh.WriteString(strings.TrimSpace(f.text[n:]))
 			s.seen[eh.Sum64()] = struct{}{}
 		}
-		if k, ok := diagnosticPlace(f.text); ok && len(s.places) < maxSeen {
+		if file, line, msg, ok := diagnosticParts(f.text); ok && len(s.places) < maxSeen {
+			k := placeHash(file, line, msg)
 			if s.places == nil {
 				s.places = map[uint64]struct{}{}
 			}
@@ -1158,9 +1163,7 @@ func (s *Stream) keep(doc *document, f finding, proc string) {
 				s.runPlaces = map[uint64]struct{}{}
 			}
 			s.runPlaces[k] = struct{}{}
-			if k, ok := diagnosticLine(f.text); ok {
-				s.runPlaces[k] = struct{}{}
-			}
+			s.runPlaces[lineHash(file, line)] = struct{}{}
 		}
 		if f.fam == famJSON {
 			// A structured record's error field, said again on a line of
@@ -2491,20 +2494,31 @@ var finishedWithRe = regexp.MustCompile(`(?i)^(?:[\w.-]+(?:\[\d+\])?: )?(?:(?:ER
 // message ("svc/x.go:52:53: too many arguments" → x.go, 52, "too many
 // arguments"), the key a CI annotation of it shares (annotatedPlace).
 func diagnosticPlace(t string) (uint64, bool) {
+	file, line, msg, ok := diagnosticParts(t)
+	if !ok {
+		return 0, false
+	}
+	return placeHash(file, line, msg), true
+}
+
+// diagnosticParts splits a diagnostic at its place: the file, the line and
+// the message after them ("svc/x.go:52:53: too many arguments" → svc/x.go,
+// 52, "too many arguments"); ok is false for no diagnostic.
+func diagnosticParts(t string) (file, line, msg string, ok bool) {
 	n := diagnosticLen(t)
 	if n == 0 || t[0] == ' ' || t[0] == '\t' {
-		return 0, false
+		return "", "", "", false
 	}
 	place := t[:n]
 	c := strings.IndexByte(place, ':')
 	if c <= 0 {
-		return 0, false
+		return "", "", "", false
 	}
-	line := place[c+1:]
+	line = place[c+1:]
 	if d := strings.IndexByte(line, ':'); d >= 0 {
 		line = line[:d]
 	}
-	return placeHash(place[:c], line, strings.TrimSpace(t[n:])), true
+	return place[:c], line, strings.TrimSpace(t[n:]), true
 }
 
 // annotatedPlace returns the key of a GitHub Actions annotation that names
@@ -2531,24 +2545,8 @@ func annotatedPlace(t string) (uint64, bool) {
 	return placeHash(file, line, strings.TrimSpace(msg)), true
 }
 
-// diagnosticLine returns a key for the file and line a diagnostic names,
-// whatever its words, and whether t is one.
-func diagnosticLine(t string) (uint64, bool) {
-	n := diagnosticLen(t)
-	if n == 0 || t[0] == ' ' || t[0] == '\t' {
-		return 0, false
-	}
-	place := t[:n]
-	c := strings.IndexByte(place, ':')
-	if c <= 0 {
-		return 0, false
-	}
-	line := place[c+1:]
-	if d := strings.IndexByte(line, ':'); d >= 0 {
-		line = line[:d]
-	}
-	return placeHash(place[:c], line, "\x00line"), true
-}
+// lineHash is the key of a diagnostic's file and line, whatever its words.
+func lineHash(file, line string) uint64 { return placeHash(file, line, "\x00line") }
 
 // placeHash hashes a place, the file's name without its directory, its
 // line and the message, apart from the texts' hashes.
